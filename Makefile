@@ -1,0 +1,76 @@
+# Set-up and everyday commands.  `make run` serves the app, `make test` runs everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+# The first interpreter that really runs and is Python >= 3.12 (pyenv shims that
+# only print "command not found" are skipped because they fail the version check).
+PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
+		$$(ls -d /root/.pyenv/versions/3.1[3-9]*/bin/python3 2>/dev/null | sort -rV) \
+		$$(ls -d /root/.pyenv/versions/3.12*/bin/python3 2>/dev/null | sort -rV); do \
+	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+		command -v "$$p" 2>/dev/null || echo "$$p"; break; fi; done)
+
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: help venv install run test lint bench cases messages compilemessages clean
+
+help:
+	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
+	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
+	@echo "make lint    ruff check + mypy --strict checker/engine"
+	@echo "make cases   run the YAML case suite (manage.py runcases)"
+	@echo "make bench   engine benchmark (manage.py bench) and web benchmark (benchweb)"
+
+$(VPY):
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "error: Python >= 3.12 is required (Django 6) but none was found." >&2; \
+		echo "       Install python3.12 or newer, or run: make PYTHON=/path/to/python3.12" >&2; \
+		exit 1; fi
+	@echo "Creating $(VENV) with $(PYTHON)"
+	"$(PYTHON)" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(VPY)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+venv install: $(STAMP)
+
+# Compiled catalogs are committed; rebuild them when msgfmt is available.
+compilemessages: $(STAMP)
+	@if command -v msgfmt >/dev/null 2>&1; then \
+		$(VPY) manage.py compilemessages --ignore=.venv -v 0; \
+	else echo "msgfmt not found: using the committed .mo catalogs"; fi
+
+messages: $(STAMP)
+	$(VPY) manage.py makemessages -l en --ignore=.venv --ignore=checker/engine --no-obsolete
+	$(MAKE) compilemessages
+
+run: $(STAMP) compilemessages
+	DJANGO_DEBUG=1 $(VPY) manage.py migrate --noinput -v 0
+	DJANGO_DEBUG=1 $(VPY) manage.py runserver $(HOST):$(PORT)
+
+test: $(STAMP) compilemessages
+	$(VPY) -m pytest
+	$(MAKE) lint
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict checker/engine
+
+bench: $(STAMP)
+	$(VPY) manage.py bench
+	$(VPY) manage.py benchweb
+
+cases: $(STAMP)
+	$(VPY) manage.py runcases
+
+clean:
+	rm -rf $(VENV) staticfiles screenshots .pytest_cache .mypy_cache .ruff_cache
