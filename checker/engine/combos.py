@@ -1,0 +1,274 @@
+"""Combinations: splitting cards of one group into tractors, pairs and singles, and matching
+a follower's cards against the structure of a lead."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, format_cards
+from .order import TRUMP, Context
+
+SINGLE = "single"
+PAIR = "pair"
+TRACTOR = "tractor"
+THROW = "throw"
+INVALID = "invalid"
+
+TYPE_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机", THROW: "甩牌", INVALID: "非法牌型"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One component of a play: a single, a pair, or a tractor of `length` pairs."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    top: int
+    length: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def describe(self) -> str:
+        """Name the unit in Chinese with its cards."""
+        if self.kind == TRACTOR:
+            return f"{self.length}连对拖拉机 {format_cards(self.cards)}"
+        return f"{TYPE_NAMES[self.kind]} {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A classified play: its type, group and decomposition into units (longest first)."""
+
+    type: str
+    group: str | None
+    cards: tuple[Card, ...]
+    units: tuple[Unit, ...]
+    reason: str = ""
+
+    @property
+    def tractors(self) -> list[Unit]:
+        return [u for u in self.units if u.kind == TRACTOR]
+
+    @property
+    def pairs(self) -> list[Unit]:
+        return [u for u in self.units if u.kind == PAIR]
+
+    @property
+    def singles(self) -> list[Unit]:
+        return [u for u in self.units if u.kind == SINGLE]
+
+    @property
+    def is_valid(self) -> bool:
+        return self.type != INVALID
+
+    @property
+    def has_pairs(self) -> bool:
+        return any(u.kind != SINGLE for u in self.units)
+
+    def largest_unit(self) -> Unit:
+        """Return the unit with the most cards (a tractor before a pair before a single)."""
+        return max(self.units, key=lambda u: (u.size, u.top))
+
+    def shape(self) -> str:
+        """Describe the decomposition in Chinese, e.g. 1个拖拉机(2连对)+2对+1单."""
+        parts = [f"{u.length}连对拖拉机" for u in self.tractors]
+        if self.pairs:
+            parts.append(f"{len(self.pairs)}对")
+        if self.singles:
+            parts.append(f"{len(self.singles)}单")
+        return "+".join(parts)
+
+
+class PairStock:
+    """The pairs available in a set of cards of one group, by ladder position."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, ctx: Context, counts: Counter[Card]) -> None:
+        self.at: dict[int, list[Card]] = {}
+        for card, n in counts.items():
+            for _ in range(n // 2):
+                self.at.setdefault(ctx.key[card][1], []).append(card)
+        for cards in self.at.values():
+            cards.sort()
+
+    def count(self) -> int:
+        return sum(len(v) for v in self.at.values())
+
+    def runs(self) -> list[tuple[int, int]]:
+        """List maximal runs of consecutive positions holding a pair, as (low, high)."""
+        out: list[tuple[int, int]] = []
+        start = prev = None
+        for p in sorted(self.at):
+            if prev is not None and p == prev + 1:
+                prev = p
+                continue
+            if start is not None and prev is not None:
+                out.append((start, prev))
+            start = prev = p
+        if start is not None and prev is not None:
+            out.append((start, prev))
+        return out
+
+    def longest_run(self) -> tuple[int, int] | None:
+        """Return the longest run (ties: the highest), or None when there is no pair."""
+        best = None
+        for low, high in self.runs():
+            if best is None or (high - low, high) > (best[1] - best[0], best[1]):
+                best = (low, high)
+        return best
+
+    def highest_run(self, length: int) -> tuple[int, int] | None:
+        """Return the highest `length`-long stretch of some run, or None."""
+        best = None
+        for low, high in self.runs():
+            if high - low + 1 >= length and (best is None or high > best[1]):
+                best = (high - length + 1, high)
+        return best
+
+    def take(self, low: int, high: int) -> list[Card]:
+        """Remove one pair at each position low..high and return their cards."""
+        cards: list[Card] = []
+        for p in range(high, low - 1, -1):
+            card = self.at[p].pop()
+            if not self.at[p]:
+                del self.at[p]
+            cards += (card, card)
+        return cards
+
+    def take_highest_pair(self) -> list[Card] | None:
+        if not self.at:
+            return None
+        p = max(self.at)
+        return self.take(p, p)
+
+
+def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
+    counts = Counter(cards)
+    stock = PairStock(ctx, counts)
+    units: list[Unit] = []
+    while True:
+        run = stock.longest_run()
+        if run is None or run[1] == run[0]:
+            break
+        taken = stock.take(*run)
+        units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
+    for p in sorted(stock.at, reverse=True):
+        for card in stock.at[p]:
+            units.append(Unit(PAIR, (card, card), p, 1))
+    paired = Counter(c for u in units for c in u.cards)
+    rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
+    units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
+    return tuple(units)
+
+
+def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
+    """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
+    cards = tuple(cards)
+    if not cards:
+        return Combo(INVALID, None, cards, (), "没有出牌")
+    groups = {ctx.key[c][0] for c in cards}
+    if len(groups) > 1:
+        names = "、".join(ctx.group_name(g) for g in sorted(groups))
+        return Combo(INVALID, None, cards, (), f"混有不同花色（{names}），不能一起领出")
+    group = groups.pop()
+    units = _units_from(ctx, cards)
+    if len(units) == 1:
+        return Combo(units[0].kind, group, cards, units)
+    if group != TRUMP and ctx.ruleset.throw_suits == "trump_only":
+        return Combo(INVALID, group, cards, units, "本规则只有主牌可以甩牌，副牌须分开出")
+    return Combo(THROW, group, cards, units)
+
+
+@dataclass(frozen=True)
+class Match:
+    """How far a set of cards can answer a lead's structure.
+
+    `pieces` has, for each tractor of the lead (longest first), the lengths of the tractors
+    and pairs used for it (1 = a pair); `pairs` counts the lead's pairs answered by pairs.
+    """
+
+    pieces: tuple[tuple[int, ...], ...]
+    pairs: int
+    cards: tuple[Card, ...]
+
+    @property
+    def profile(self) -> tuple[tuple[tuple[int, ...], ...], int]:
+        return (self.pieces, self.pairs)
+
+
+def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
+    """Greedily answer the lead's tractors, then its pairs, with the best structure in cards.
+
+    Each lead tractor takes the longest run available; if that is shorter, the next longest
+    runs or pairs make up the rest. Each lead pair then takes a pair (pairs inside tractors
+    count). The result is the structure a follower holding `cards` must show.
+    """
+    stock = PairStock(ctx, Counter(cards))
+    used: list[Card] = []
+    pieces: list[tuple[int, ...]] = []
+    for unit in lead.tractors:
+        need = unit.length
+        got: list[int] = []
+        while need > 0:
+            run = stock.longest_run()
+            if run is None:
+                break
+            size = min(run[1] - run[0] + 1, need)
+            used += stock.take(run[1] - size + 1, run[1])
+            got.append(size)
+            need -= size
+        pieces.append(tuple(got))
+    pairs = 0
+    for _ in lead.pairs:
+        pair = stock.take_highest_pair()
+        if pair is None:
+            break
+        used += pair
+        pairs += 1
+    return Match(tuple(pieces), pairs, tuple(used))
+
+
+@dataclass(frozen=True)
+class RuffKey:
+    """Strength of a play that has the lead's full structure, layer by layer."""
+
+    tractors: tuple[int, ...]
+    pairs: tuple[int, ...]
+    singles: tuple[int, ...]
+
+    def value(self, every_unit: bool) -> tuple[tuple[int, ...], ...]:
+        if every_unit:
+            return (self.tractors, self.pairs, self.singles)
+        return (self.tractors[:1], self.pairs[:1], self.singles[:1])
+
+
+def structure_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
+    """Match cards unit by unit to the lead with the highest units; None if they lack its shape."""
+    stock = PairStock(ctx, Counter(cards))
+    used: Counter[Card] = Counter()
+    tractor_tops: list[int] = []
+    for unit in lead.tractors:
+        run = stock.highest_run(unit.length)
+        if run is None:
+            return None
+        used.update(stock.take(*run))
+        tractor_tops.append(run[1])
+    pair_tops: list[int] = []
+    for _ in lead.pairs:
+        if not stock.at:
+            return None
+        p = max(stock.at)
+        used.update(stock.take(p, p))
+        pair_tops.append(p)
+    rest = Counter(cards) - used
+    singles = sorted((ctx.key[c][1] for c in rest.elements()), reverse=True)
+    return RuffKey(
+        tuple(sorted(tractor_tops, reverse=True)),
+        tuple(sorted(pair_tops, reverse=True)),
+        tuple(singles),
+    )

@@ -1,0 +1,178 @@
+"""Card order for one deal: which cards are trump, their strength and ladder positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .cards import (
+    BIG,
+    SMALL,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    format_card,
+    format_rank,
+    parse_rank,
+    parse_suit,
+)
+from .errors import CardError, HandError
+from .ruleset import Ruleset
+
+TRUMP = "T"
+
+
+class Context:
+    """The card order of one deal: ruleset, level rank and trump suit, precomputed per card.
+
+    Every card maps to a group (TRUMP or its suit letter) and a position: a larger position is
+    stronger, equal positions are equal in strength, and consecutive positions are adjacent
+    for tractors.
+    """
+
+    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck")
+
+    def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
+        self.ruleset = ruleset
+        self.level = level if ruleset.has_level else None
+        self.trump = trump
+        self.key: dict[Card, tuple[str, int]] = {}
+        self.tiers: dict[str, list[list[Card]]] = {}
+        trump_ranks: list[int] = []
+        for r in ruleset.trump_ranks:
+            rank = self.level if r == "level" else r
+            if isinstance(rank, int) and rank not in trump_ranks:
+                trump_ranks.append(rank)
+        for suit in SUITS:
+            if suit == trump:
+                continue
+            plain = [r for r in ruleset.ranks if r not in trump_ranks]
+            self._assign(suit, [[Card(suit, r)] for r in plain])
+        tiers: list[list[Card]] = []
+        if trump is not None:
+            tiers.extend([Card(trump, r)] for r in ruleset.ranks if r not in trump_ranks)
+        for rank in reversed(trump_ranks):
+            if rank not in ruleset.ranks:
+                continue
+            tiers.append([Card(s, rank) for s in SUITS if s != trump])
+            if trump is not None:
+                tiers.append([Card(trump, rank)])
+        if ruleset.jokers:
+            tiers.append([SMALL])
+            tiers.append([BIG])
+        self._assign(TRUMP, tiers)
+        self.deck = frozenset(self.key)
+
+    def _assign(self, group: str, tiers: list[list[Card]]) -> None:
+        self.tiers[group] = tiers
+        for pos, tier in enumerate(tiers):
+            for card in tier:
+                self.key[card] = (group, pos)
+
+    def group(self, card: Card) -> str:
+        """Return the card's group: TRUMP or its suit letter."""
+        return self.key[card][0]
+
+    def pos(self, card: Card) -> int:
+        """Return the card's strength position within its group."""
+        return self.key[card][1]
+
+    def is_trump(self, card: Card) -> bool:
+        """Tell whether the card is a trump in this deal."""
+        return self.key[card][0] == TRUMP
+
+    def ladder(self, group: str = TRUMP) -> list[list[Card]]:
+        """List the tiers of a group from strongest to weakest (equal cards share a tier)."""
+        return list(reversed(self.tiers.get(group, [])))
+
+    def sort_cards(self, cards: Iterable[Card]) -> list[Card]:
+        """Sort cards for display: trumps first, then suits, strongest first."""
+        order = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
+        return sorted(cards, key=lambda c: (order[self.key[c][0]], -self.key[c][1], c.suit))
+
+    def group_name(self, group: str) -> str:
+        """Name a group in Chinese: 主牌 or the suit."""
+        if group == TRUMP:
+            return "主牌"
+        return {"S": "♠黑桃", "H": "♥红桃", "C": "♣梅花", "D": "♦方块"}[group]
+
+    def describe(self) -> str:
+        """Describe the deal's trump setting in words, e.g. 打2，主♥."""
+        parts = []
+        if self.level is not None:
+            parts.append(f"打{format_rank(self.level)}")
+        parts.append("无主" if self.trump is None else "主" + SUIT_SYMBOLS[self.trump])
+        return "，".join(parts)
+
+    def check_cards(self, cards: Iterable[Card], what: str) -> None:
+        """Reject cards that this ruleset's deck does not contain."""
+        for c in cards:
+            if c not in self.key:
+                raise CardError(
+                    f"{what}中的“{format_card(c)}”不在{self.ruleset.title}的牌里",
+                    value=format_card(c),
+                )
+
+
+def parse_level(ruleset: Ruleset, level: object) -> int | None:
+    """Parse the level rank of a deal; None for rulesets without one."""
+    if not ruleset.has_level:
+        return None
+    if level is None or level == "":
+        raise CardError("缺少级牌（level）", field="level")
+    rank = parse_rank(str(level))
+    if rank not in ruleset.ranks:
+        raise CardError(f"级牌“{level}”不在{ruleset.title}的牌里", field="level", value=str(level))
+    return rank
+
+
+def parse_trump(trump: object) -> str | None:
+    """Parse a trump suit: a suit symbol or letter, or none / 无主 / NT for no-trump."""
+    if trump is None:
+        return None
+    text = str(trump).strip()
+    if text.lower() in ("none", "nt", "无主", "无将", "no-trump", "notrump", "n", ""):
+        return None
+    try:
+        return parse_suit(text)
+    except CardError as exc:
+        raise CardError(
+            f"主花色“{trump}”无效（应为 S H C D、♠♥♣♦ 或 none）", field="trump", value=text
+        ) from exc
+
+
+def make_context(ruleset: Ruleset, level: object, trump: object) -> Context:
+    """Build the card order of a deal from a ruleset, level and trump as written in a case."""
+    return _context(ruleset, parse_level(ruleset, level), parse_trump(trump))
+
+
+_CACHE: dict[tuple[int, int | None, str | None], Context] = {}
+
+
+def _context(ruleset: Ruleset, level: int | None, trump: str | None) -> Context:
+    key = (id(ruleset), level, trump)
+    ctx = _CACHE.get(key)
+    if ctx is None or ctx.ruleset is not ruleset:
+        ctx = Context(ruleset, level, trump)
+        if len(_CACHE) > 512:
+            _CACHE.clear()
+        _CACHE[key] = ctx
+    return ctx
+
+
+def check_copies(ctx: Context, hands: dict[str, list[Card]]) -> None:
+    """Reject card lists that together hold more copies of a card than the decks have."""
+    total: Counter[Card] = Counter()
+    for what, cards in hands.items():
+        ctx.check_cards(cards, what)
+        total.update(cards)
+    for card, n in total.items():
+        if n > ctx.ruleset.decks:
+            raise HandError(
+                f"“{format_card(card)}”出现了 {n} 次，但{ctx.ruleset.decks}副牌只有"
+                f" {ctx.ruleset.decks} 张",
+                value=format_card(card),
+            )
+
+
+__all__ = ["TRUMP", "Context", "check_copies", "make_context", "parse_level", "parse_trump"]

@@ -1,0 +1,126 @@
+"""Throws: whether a multi-unit lead stands against the other hands, and what a failed one plays."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, format_cards
+from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
+from .errors import PlayError
+from .order import Context
+
+KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
+
+
+@dataclass(frozen=True)
+class ThrowVerdict:
+    """The judgement of a lead against the other hands."""
+
+    combo: Combo
+    allowed: bool
+    forced: tuple[Card, ...]
+    beaten: Unit | None
+    beater: tuple[int, tuple[Card, ...]] | None
+    penalty: int
+    penalty_to: str
+    policy: str
+
+    @property
+    def explanation(self) -> str:
+        """Explain why the throw stands or which unit was beaten and what is forced."""
+        combo = self.combo
+        if combo.type != THROW:
+            return f"{format_cards(combo.cards)} 不是甩牌（单一牌型），无需检查，照常出牌。"
+        if self.allowed:
+            return f"甩牌成立：{combo.shape()}，每个分量都没有其他玩家能用同花色更大的同类牌压过。"
+        assert self.beaten is not None and self.beater is not None
+        who, cards = self.beater
+        text = (
+            f"甩牌失败：按“单张→对子→拖拉机”的顺序检查，分量 {self.beaten.describe()} "
+            f"可被第{who + 1}位其他玩家的 {format_cards(cards)} 压过。"
+        )
+        policy = {
+            "first_beaten_unit": "强制打出这个被压的分量",
+            "smallest_of_beaten_kind": "强制打出被压牌型中最小的一组",
+            "smallest_card": "只强制打出甩牌中最小的一张",
+        }[self.policy]
+        text += f"{policy}：{format_cards(self.forced)}，其余收回。"
+        if self.penalty:
+            side = "加给闲家" if self.penalty > 0 else "从闲家得分中扣除"
+            text += f"罚 {abs(self.penalty)} 分，{side}。"
+        return text
+
+
+def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
+    mine = [c for c in hand if ctx.key[c][0] == group]
+    if unit.kind == SINGLE:
+        better = [c for c in mine if ctx.key[c][1] > unit.top]
+        return (min(better, key=lambda c: ctx.key[c][1]),) if better else None
+    stock = PairStock(ctx, Counter(mine))
+    if unit.kind == PAIR:
+        higher = [p for p in stock.at if p > unit.top]
+        if not higher:
+            return None
+        card = stock.at[min(higher)][0]
+        return (card, card)
+    run = stock.highest_run(unit.length)
+    if run is None or run[1] <= unit.top:
+        return None
+    return tuple(stock.take(*run))
+
+
+def _team(ctx: Context, seat: int, banker: int) -> bool:
+    if ctx.ruleset.teams == "banker_alone":
+        return seat == banker
+    return (seat - banker) % 2 == 0
+
+
+def judge_throw(
+    ctx: Context,
+    cards: Sequence[Card],
+    others: Sequence[Sequence[Card]],
+    seat: int | None = None,
+    banker: int | None = None,
+) -> ThrowVerdict:
+    """Judge whether a lead stands: every unit must be unbeatable by every other hand."""
+    combo = classify(ctx, cards)
+    policy = ctx.ruleset.failed_throw
+    if not combo.is_valid:
+        raise PlayError(f"{format_cards(cards)} 不能领出：{combo.reason}", field="cards")
+    if combo.type != THROW:
+        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy)
+    group = combo.group or ""
+    order = sorted(combo.units, key=lambda u: (KIND_ORDER[u.kind], u.length, u.top))
+    for unit in order:
+        for who, hand in enumerate(others):
+            beater = _beater(ctx, unit, group, hand)
+            if beater is not None:
+                forced = _forced(ctx, combo, unit, policy)
+                penalty, to = _penalty(ctx, forced, seat, banker)
+                return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy)
+    return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy)
+
+
+def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: str) -> tuple[Card, ...]:
+    if policy == "first_beaten_unit":
+        return beaten.cards
+    if policy == "smallest_of_beaten_kind":
+        same = [u for u in combo.units if u.kind == beaten.kind]
+        return min(same, key=lambda u: (u.top, u.length)).cards
+    lowest = min(combo.cards, key=lambda c: ctx.key[c][1])
+    return (lowest,)
+
+
+def _penalty(
+    ctx: Context, forced: Sequence[Card], seat: int | None, banker: int | None
+) -> tuple[int, str]:
+    table = ctx.ruleset.throw_penalty
+    if not table:
+        return 0, "none"
+    unit = classify(ctx, forced).units[0]
+    amount = {SINGLE: table[0], PAIR: table[1]}.get(unit.kind, table[2] * unit.length)
+    if seat is not None and banker is not None and not _team(ctx, seat, banker):
+        amount = -amount
+    return amount, "attackers"

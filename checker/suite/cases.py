@@ -1,0 +1,293 @@
+"""Loading and validating case files (the public contract in shared/docs/case-format.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+CASES_DIR = PROJECT_DIR / "cases"
+
+COMMON_KEYS = {
+    "id",
+    "title",
+    "kind",
+    "rulesets",
+    "level",
+    "trump",
+    "options",
+    "expect",
+    "expect_by_ruleset",
+    "note",
+    "source",
+}
+INPUT_KEYS: dict[str, set[str]] = {
+    "classify": {"cards"},
+    "declare": {"hand", "current", "seat", "cards"},
+    "throw": {"cards", "others", "seat", "banker"},
+    "follow": {"lead", "hand", "play"},
+    "trick": {"plays", "hands"},
+    "kitty": {"play", "kitty"},
+    "score": {"points", "banker_level", "attacker_level", "bid", "surrender"},
+    "bid": {"bids", "first"},
+    "bonus": {"hand", "role"},
+    "flip": {"kitty"},
+    "compare": {"lead", "plays"},
+}
+REQUIRED_KEYS: dict[str, set[str]] = {
+    "classify": {"cards"},
+    "declare": {"cards", "seat"},
+    "throw": {"cards", "others"},
+    "follow": {"lead", "hand"},
+    "trick": {"plays"},
+    "kitty": {"play", "kitty"},
+    "score": {"points"},
+    "bid": {"bids"},
+    "bonus": {"hand", "role"},
+    "flip": {"kitty"},
+    "compare": {"plays"},
+}
+OUTPUT_KEYS: dict[str, set[str]] = {
+    "classify": {"type", "suit", "tractors", "pairs", "singles"},
+    "declare": {"accepted", "trump", "declarer", "reason"},
+    "throw": {"type", "allowed", "forced", "penalty", "penalty_to"},
+    "follow": {"legal", "reason", "forced", "example"},
+    "trick": {"winner", "beats", "points", "legal"},
+    "kitty": {"multiplier", "kitty_points", "bonus"},
+    "score": {
+        "winner",
+        "rise",
+        "result",
+        "next_level",
+        "multiplier",
+        "base_chips",
+        "chips",
+    },
+    "bid": {"banker", "bid", "valid", "reason", "error_at"},
+    "bonus": {"bonus", "items"},
+    "flip": {"trump", "card"},
+    "compare": {"winner"},
+}
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+FILE_KEYS = {"rulesets", "cases", "category"}
+
+
+class CaseFileError(ValueError):
+    """A case file or case that breaks the contract; names the file and case id."""
+
+    def __init__(self, message: str, file: str, case_id: str | None = None, line: int = 0) -> None:
+        where = f"{file}" + (f" · {case_id}" if case_id else "")
+        super().__init__(f"{where}: {message}")
+        self.message = message
+        self.file = file
+        self.case_id = case_id
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case as written in a file, with where it stands."""
+
+    id: str
+    kind: str
+    title: str
+    file: str
+    line: int
+    category: str
+    rulesets: tuple[str, ...]
+    data: Mapping[str, Any]
+    problem: str | None = None
+    order: int = 0
+    source_text: str = field(default="", compare=False)
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        """The case's input fields (everything but id, title, kind, expect and notes)."""
+        skip = {"id", "title", "kind", "expect", "expect_by_ruleset", "note", "source", "rulesets"}
+        return {k: v for k, v in self.data.items() if k not in skip}
+
+    def expected_for(self, ruleset: str) -> dict[str, Any]:
+        """Merge expect with expect_by_ruleset for one ruleset, key by key."""
+        expected = dict(self.data.get("expect") or {})
+        override = (self.data.get("expect_by_ruleset") or {}).get(ruleset) or {}
+        expected.update(override)
+        return expected
+
+
+@dataclass
+class LoadResult:
+    """The cases found, and the file-level errors met while loading."""
+
+    cases: list[Case] = field(default_factory=list)
+    errors: list[CaseFileError] = field(default_factory=list)
+
+
+def find_case_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
+    """Expand files and folders (recursively, *.yaml / *.yml) into a sorted file list."""
+    roots = [Path(p) for p in paths] if paths else [CASES_DIR]
+    files: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            files.extend(sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            files.append(root)
+    return files
+
+
+def display_path(path: Path) -> str:
+    """Write a case file's path relative to the project when it lies inside it."""
+    try:
+        return str(path.resolve().relative_to(PROJECT_DIR))
+    except ValueError:
+        return str(path)
+
+
+def _case_lines(text: str) -> list[int]:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    for key, value in node.value:
+        if key.value == "cases" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def _validate_case(raw: Any, file: str, line: int, known_rulesets: set[str]) -> str | None:
+    if not isinstance(raw, dict):
+        return "每个用例必须是一个映射"
+    kind = raw.get("kind")
+    if "kind" not in raw:
+        return "缺少 kind"
+    if kind not in INPUT_KEYS:
+        return f"未知的 kind“{kind}”（可用：{', '.join(INPUT_KEYS)}）"
+    allowed = COMMON_KEYS | INPUT_KEYS[kind]
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        return f"未知字段 {', '.join(unknown)}（{kind} 可用：{', '.join(sorted(allowed))}）"
+    missing = sorted(REQUIRED_KEYS[kind] - set(raw))
+    if missing:
+        return f"缺少字段 {', '.join(missing)}"
+    if not raw.get("title"):
+        return "缺少 title"
+    expect = raw.get("expect")
+    by_rs = raw.get("expect_by_ruleset") or {}
+    if expect is None and not by_rs:
+        return "缺少 expect"
+    if expect is not None and not isinstance(expect, dict):
+        return "expect 必须是映射"
+    if not isinstance(by_rs, dict):
+        return "expect_by_ruleset 必须是映射"
+    for name, part in [(None, expect or {})] + list(by_rs.items()):
+        if name is not None and name not in known_rulesets:
+            return f"expect_by_ruleset 中的规则集“{name}”不存在"
+        if not isinstance(part, dict):
+            return "expect_by_ruleset 的每一项必须是映射"
+        bad = sorted(set(part) - OUTPUT_KEYS[kind])
+        if bad:
+            return f"expect 中的未知字段 {', '.join(bad)}（{kind} 输出：{', '.join(sorted(OUTPUT_KEYS[kind]))}）"
+    options = raw.get("options")
+    if options is not None and not isinstance(options, dict):
+        return "options 必须是映射"
+    return None
+
+
+def load_cases(
+    paths: Iterable[str | Path] | None = None, known_rulesets: Iterable[str] = ()
+) -> LoadResult:
+    """Load every case from the given files and folders, collecting errors instead of raising."""
+    known = set(known_rulesets)
+    result = LoadResult()
+    seen: dict[str, str] = {}
+    order = 0
+    for path in find_case_files(paths):
+        file = display_path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            result.errors.append(CaseFileError(f"无法读取：{exc}", file))
+            continue
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else 0
+            result.errors.append(
+                CaseFileError(f"YAML 语法错误（第 {line} 行）：{exc}", file, line=line)
+            )
+            continue
+        if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+            result.errors.append(CaseFileError("文件必须是含 cases 列表的映射", file))
+            continue
+        extra = sorted(set(data) - FILE_KEYS)
+        if extra:
+            result.errors.append(CaseFileError(f"文件顶层的未知字段 {', '.join(extra)}", file))
+            continue
+        default_rs = data.get("rulesets") or []
+        if isinstance(default_rs, str):
+            default_rs = [default_rs]
+        category = str(data.get("category") or path.stem)
+        lines = _case_lines(text)
+        for i, raw in enumerate(data["cases"]):
+            line = lines[i] if i < len(lines) else 0
+            case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
+            problem = _validate_case(raw, file, line, known)
+            raw_map = raw if isinstance(raw, dict) else {}
+            rulesets = raw_map.get("rulesets", default_rs)
+            if isinstance(rulesets, str):
+                rulesets = [rulesets]
+            if problem is None and (not isinstance(rulesets, list) or not rulesets):
+                problem = "没有指定规则集（rulesets）"
+            if problem is None:
+                missing = [r for r in rulesets if r not in known]
+                if missing:
+                    problem = f"规则集“{missing[0]}”不存在（可用：{', '.join(sorted(known))}）"
+            if problem is None and not ID_PATTERN.match(case_id):
+                problem = f"id“{case_id}”必须是 kebab-case（小写字母、数字和连字符）"
+            if problem is None and case_id in seen:
+                problem = f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）"
+            if problem is None:
+                seen[case_id] = file
+            order += 1
+            result.cases.append(
+                Case(
+                    id=case_id,
+                    kind=str(raw_map.get("kind", "")),
+                    title=str(raw_map.get("title", case_id)),
+                    file=file,
+                    line=line,
+                    category=category,
+                    rulesets=tuple(str(r) for r in rulesets)
+                    if isinstance(rulesets, list) and rulesets
+                    else ("?",),
+                    data=raw_map,
+                    problem=problem,
+                    order=order,
+                    source_text=_source_text(text, lines, i),
+                )
+            )
+    return result
+
+
+def _source_text(text: str, lines: list[int], i: int) -> str:
+    if i >= len(lines):
+        return ""
+    all_lines = text.splitlines()
+    start = lines[i] - 1
+    end = lines[i + 1] - 1 if i + 1 < len(lines) else len(all_lines)
+    chunk = all_lines[start:end]
+    while chunk and not chunk[-1].strip():
+        chunk.pop()
+    return "\n".join(chunk)
+
+
+def iter_cases(result: LoadResult) -> Iterator[Case]:
+    """Iterate over the loaded cases in file order."""
+    yield from result.cases

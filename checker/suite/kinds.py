@@ -1,0 +1,283 @@
+"""One adapter per case kind: read a case's inputs, ask the engine, return actual values and
+the engine's explanation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from checker.engine.cards import Card, format_card, parse_cards
+from checker.engine.combos import classify, structure_key
+from checker.engine.declare import judge_declaration
+from checker.engine.errors import CardError, PlayError
+from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
+from checker.engine.ruleset import Ruleset
+from checker.engine.scoring import kitty_bonus, score_round
+from checker.engine.throws import judge_throw
+from checker.engine.trick import resolve_trick
+
+Outcome = tuple[dict[str, Any], str]
+
+
+def card_strings(cards: Sequence[Card]) -> list[str]:
+    """Write cards as symbol strings for output."""
+    return [format_card(c) for c in cards]
+
+
+def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
+    """Parse one card-list field of a case, naming the field on error."""
+    if value is None:
+        return []
+    if not isinstance(value, (str, list)):
+        raise CardError(f"{field} 必须是牌的列表或字符串，而不是“{value}”", field=field)
+    try:
+        cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+    except CardError as exc:
+        raise CardError(f"{field}: {exc.message}", field=field, value=exc.value) from exc
+    ctx.check_cards(cards, field)
+    return cards
+
+
+def parse_hands(ctx: Context, value: Any, field: str) -> list[list[Card]]:
+    """Parse a list of card lists (others, plays, hands)."""
+    if not isinstance(value, list):
+        raise CardError(f"{field} 必须是牌列表的列表", field=field)
+    return [parse_field(ctx, v, f"{field}[{i}]") for i, v in enumerate(value)]
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PlayError(f"{key} 必须是整数，而不是“{value}”", field=key)
+    return value
+
+
+def _classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
+    combo = classify(ctx, cards)
+    out: dict[str, Any] = {"type": combo.type}
+    if combo.is_valid:
+        out["suit"] = "trump" if combo.group == TRUMP else combo.group
+        out["tractors"] = sorted((u.length for u in combo.tractors), reverse=True)
+        out["pairs"] = len(combo.pairs)
+        out["singles"] = len(combo.singles)
+        out["pair_cards"] = card_strings([c for u in combo.pairs for c in u.cards])
+        out["single_cards"] = card_strings([c for u in combo.singles for c in u.cards])
+        out["units"] = [u.describe() for u in combo.units]
+    return out
+
+
+def classify_explanation(ctx: Context, cards: Sequence[Card]) -> str:
+    """Explain a classification in words."""
+    combo = classify(ctx, cards)
+    from checker.engine.cards import format_cards
+
+    if not combo.is_valid:
+        return f"{format_cards(cards)}（{ctx.describe()}）不能一起领出：{combo.reason}。"
+    group = ctx.group_name(combo.group or "")
+    if combo.type == "throw":
+        units = "；".join(u.describe() for u in combo.units)
+        return (
+            f"{format_cards(cards)}（{ctx.describe()}）都是{group}，不止一个牌型，是甩牌：{units}。"
+        )
+    unit = combo.units[0]
+    if combo.type == "tractor":
+        return (
+            f"{format_cards(cards)}（{ctx.describe()}）是{group}中位置相邻的 {unit.length} 个对子，"
+            "构成拖拉机。"
+        )
+    if combo.type == "pair":
+        return f"{format_cards(cards)} 是两张完全相同的{group}，构成对子。"
+    return f"{format_cards(cards)} 是{group}单张。"
+
+
+def run_classify(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    cards = parse_field(ctx, data["cards"], "cards")
+    check_copies(ctx, {"cards": cards})
+    return _classify_fields(ctx, cards), classify_explanation(ctx, cards)
+
+
+def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    lead_cards = parse_field(ctx, data["lead"], "lead")
+    hand = parse_field(ctx, data["hand"], "hand")
+    check_copies(ctx, {"lead 与 hand": lead_cards + hand})
+    lead = classify(ctx, lead_cards)
+    if not lead.is_valid:
+        raise PlayError(
+            f"lead: {' '.join(card_strings(lead_cards))} 不能领出：{lead.reason}", field="lead"
+        )
+    forced = generate_forced(ctx, lead, hand)
+    example = generate_example(ctx, lead, hand)
+    out: dict[str, Any] = {"forced": card_strings(forced), "example": card_strings(example)}
+    forced_text = " ".join(out["forced"]) or "无（可自由选择）"
+    if "play" in data and data["play"] is not None:
+        play = parse_field(ctx, data["play"], "play")
+        verdict = judge_follow(ctx, lead, hand, play)
+        out["legal"] = verdict.legal
+        if not verdict.legal:
+            out["reason"] = verdict.reason
+        text = verdict.explanation
+    else:
+        text = judge_follow(ctx, lead, hand, example).explanation.replace("合法：", "跟牌要求：", 1)
+    text += f" 必出的牌：{forced_text}；合法示例：{' '.join(out['example'])}。"
+    return out, text
+
+
+def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    plays = parse_hands(ctx, data["plays"], "plays")
+    hands = parse_hands(ctx, data["hands"], "hands") if data.get("hands") is not None else None
+    if hands is not None:
+        check_copies(ctx, {"hands": [c for h in hands for c in h]})
+    else:
+        check_copies(ctx, {"plays": [c for p in plays for c in p]})
+    result = resolve_trick(ctx, plays, hands)
+    out: dict[str, Any] = {
+        "winner": result.winner,
+        "beats": list(result.beats),
+        "points": result.points,
+    }
+    if hands is not None:
+        out["legal"] = list(result.legal)
+    return out, result.explanation
+
+
+def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    plays = parse_hands(ctx, data["plays"], "plays")
+    if len(plays) != 2:
+        raise PlayError("compare 需要恰好两手牌（plays）", field="plays")
+    for i, p in enumerate(plays):
+        check_copies(ctx, {f"plays[{i}]": p})
+    lead_cards = parse_field(ctx, data.get("lead") or data["plays"][0], "lead")
+    lead = classify(ctx, lead_cards)
+    if not lead.is_valid:
+        raise PlayError(f"lead 不能领出：{lead.reason}", field="lead")
+    every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
+    keys = []
+    for i, p in enumerate(plays):
+        groups = {ctx.key[c][0] for c in p}
+        key = (
+            structure_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
+        )
+        if key is None:
+            raise PlayError(f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较", field="plays")
+        keys.append((1 if groups == {TRUMP} and lead.group != TRUMP else 0, key.value(every)))
+    winner = 1 if keys[1] > keys[0] else 0
+    text = (
+        f"两手都按领牌结构（{lead.shape() or lead.type}）逐层比较：先比拖拉机，再比对子，最后比单张"
+        f"{'（每层逐个比）' if every else '（每层只比最大的一个）'}；"
+        f"{'后出者更大' if winner else '后出者不比先出者大，先出者胜'}。"
+    )
+    return {"winner": winner}, text
+
+
+def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    cards = parse_field(ctx, data["cards"], "cards")
+    others = parse_hands(ctx, data["others"], "others")
+    if not 1 <= len(others) <= rs.players - 1:
+        raise PlayError(
+            f"others 应有 1 到 {rs.players - 1} 手牌，实际 {len(others)} 手", field="others"
+        )
+    check_copies(ctx, {"cards 与 others": cards + [c for h in others for c in h]})
+    verdict = judge_throw(ctx, cards, others, _int(data, "seat"), _int(data, "banker"))
+    out = {
+        "type": verdict.combo.type,
+        "allowed": verdict.allowed,
+        "forced": card_strings(ctx.sort_cards(verdict.forced)),
+        "penalty": verdict.penalty,
+        "penalty_to": verdict.penalty_to,
+    }
+    return out, verdict.explanation
+
+
+def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    play = parse_field(ctx, data["play"], "play")
+    kitty = parse_field(ctx, data["kitty"], "kitty")
+    check_copies(ctx, {"play 与 kitty": play + kitty})
+    result = kitty_bonus(ctx, play, kitty)
+    out = {
+        "multiplier": result.multiplier,
+        "kitty_points": result.kitty_points,
+        "bonus": result.bonus,
+    }
+    return out, result.explanation
+
+
+def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    points = _int(data, "points")
+    assert points is not None
+    banker = parse_level(rs, data["banker_level"]) if data.get("banker_level") is not None else None
+    attackers = (
+        parse_level(rs, data["attacker_level"]) if data.get("attacker_level") is not None else None
+    )
+    if rs.score_policy != "levels":
+        raise PlayError(
+            f"{rs.title} 的结算方式（{rs.score_policy}）尚未支持 score 用例", field="kind"
+        )
+    result = score_round(rs, points, banker, attackers)
+    out: dict[str, Any] = {"winner": result.winner, "rise": result.rise, "result": result.result}
+    if result.next_level is not None:
+        out["next_level"] = result.next_level
+    return out, result.explanation
+
+
+def _seat_cards(ctx: Context, value: Any) -> list[tuple[int, list[Card]]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PlayError("current 必须是 {seat, cards} 的列表", field="current")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or "cards" not in item or "seat" not in item:
+            raise PlayError(f"current[{i}] 必须含 seat 和 cards", field="current")
+        seat = item["seat"]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise PlayError(f"current[{i}].seat 必须是整数", field="current")
+        out.append((seat, parse_field(ctx, item["cards"], f"current[{i}].cards")))
+    return out
+
+
+def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    cards = parse_field(ctx, data["cards"], "cards")
+    hand = parse_field(ctx, data["hand"], "hand") if data.get("hand") is not None else None
+    current = _seat_cards(ctx, data.get("current"))
+    seat = _int(data, "seat")
+    assert seat is not None
+    pool = (hand if hand is not None else cards) + [c for _, cs in current for c in cs]
+    check_copies(ctx, {"hand 与 current": pool})
+    verdict = judge_declaration(rs, ctx.level, current, seat, cards, hand)
+    out: dict[str, Any] = {
+        "accepted": verdict.accepted,
+        "trump": verdict.trump if verdict.trump is not None else "none",
+        "declarer": verdict.declarer,
+    }
+    if not verdict.accepted:
+        out["reason"] = verdict.reason
+        if verdict.declarer is None:
+            out["trump"] = None
+    return out, verdict.explanation
+
+
+KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
+    "classify": run_classify,
+    "follow": run_follow,
+    "trick": run_trick,
+    "compare": run_compare,
+    "throw": run_throw,
+    "kitty": run_kitty,
+    "score": run_score,
+    "declare": run_declare,
+}
+
+
+def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
+    """Run one case's inputs through the engine for the given ruleset."""
+    runner = KINDS.get(kind)
+    if runner is None:
+        raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
+    level = data.get("level")
+    if rs.has_level and level is None and kind in ("score", "bid", "bonus"):
+        level = rs.ranks[0]
+    ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
+    return runner(rs, ctx, data)

@@ -1,0 +1,337 @@
+"""Running cases against the engine and reporting: results, summary, table/JSON/JUnit."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import yaml
+
+from checker.engine.cards import parse_cards, parse_rank, parse_suit
+from checker.engine.errors import EngineError
+from checker.engine.ruleset import load_ruleset, ruleset_names
+
+from .cases import Case, load_cases
+from .kinds import run_kind
+
+CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """The outcome of one case under one ruleset."""
+
+    id: str
+    file: str
+    line: int
+    ruleset: str
+    kind: str
+    title: str
+    category: str
+    status: str
+    expected: dict[str, Any]
+    actual: dict[str, Any]
+    message: str
+    explanation: str
+    input: dict[str, Any]
+    source: str | None = None
+    note: str | None = None
+    diff: tuple[str, ...] = ()
+    order: int = 0
+    yaml_source: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        """Return the contract's JSON fields of a result."""
+        return {
+            "id": self.id,
+            "file": self.file,
+            "line": self.line,
+            "ruleset": self.ruleset,
+            "kind": self.kind,
+            "title": self.title,
+            "category": self.category,
+            "status": self.status,
+            "expected": self.expected,
+            "actual": self.actual,
+            "message": self.message,
+            "explanation": self.explanation,
+        }
+
+
+@dataclass
+class SuiteReport:
+    """All results of a run with its summary figures."""
+
+    results: list[CaseResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def total(self) -> int:
+        return len(self.results)
+
+    @property
+    def passed(self) -> int:
+        return sum(r.status == "pass" for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        return sum(r.status == "fail" for r in self.results)
+
+    @property
+    def errors(self) -> int:
+        return sum(r.status == "error" for r in self.results)
+
+    @property
+    def ok(self) -> bool:
+        return self.passed == self.total
+
+    @property
+    def by_ruleset(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for r in self.results:
+            entry = out.setdefault(r.ruleset, {"total": 0, "passed": 0, "failed": 0, "errors": 0})
+            entry["total"] += 1
+            key = {"pass": "passed", "fail": "failed", "error": "errors"}[r.status]
+            entry[key] += 1
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """Return the contract's summary object."""
+        return {
+            "total": self.total,
+            "passed": self.passed,
+            "failed": self.failed,
+            "errors": self.errors,
+            "by_ruleset": self.by_ruleset,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def categories(self) -> list[tuple[str, list[CaseResult]]]:
+        """Group results by category in file order."""
+        groups: dict[str, list[CaseResult]] = {}
+        for r in self.results:
+            groups.setdefault(r.category, []).append(r)
+        return list(groups.items())
+
+
+def _normal(key: str, value: Any) -> Any:
+    """Bring an expected or actual value to a comparable form."""
+    if key in CARD_KEYS or (key in ("pairs", "singles") and isinstance(value, list)):
+        if value is None:
+            return None
+        cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+        return sorted(Counter(cards).items())
+    if key == "trump":
+        if value is None:
+            return None
+        text = str(value).strip()
+        if text.lower() in ("none", "nt", "无主", "无将", "null"):
+            return "none"
+        try:
+            return parse_suit(text)
+        except EngineError:
+            return text
+    if key == "suit" and isinstance(value, str) and value != "trump":
+        try:
+            return parse_suit(value)
+        except EngineError:
+            return value
+    if key == "next_level" and value is not None:
+        try:
+            return parse_rank(str(value))
+        except EngineError:
+            return value
+    return value
+
+
+def compare(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
+    """List the keys whose expected value differs from the actual one (subset comparison)."""
+    diffs: list[str] = []
+    for key, want in expected.items():
+        if key in ("pairs", "singles") and isinstance(want, list):
+            got = actual.get(f"{key[:-1]}_cards")
+        else:
+            got = actual.get(key)
+        try:
+            same = _normal(key, want) == _normal(key, got)
+        except EngineError:
+            same = False
+        if not same:
+            diffs.append(key)
+    return diffs
+
+
+def _input_of(case: Case) -> dict[str, Any]:
+    return case.inputs
+
+
+def run_case(case: Case, ruleset_name: str) -> CaseResult:
+    """Run one case under one ruleset and compare with its expectation."""
+    base = dict(
+        id=case.id,
+        file=case.file,
+        line=case.line,
+        ruleset=ruleset_name,
+        kind=case.kind,
+        title=case.title,
+        category=case.category,
+        input=_input_of(case),
+        source=case.data.get("source"),
+        note=case.data.get("note"),
+        order=case.order,
+        yaml_source=case.source_text,
+    )
+    expected = (
+        case.expected_for(ruleset_name)
+        if case.problem is None
+        else dict(case.data.get("expect") or {})
+    )
+    if case.problem is not None:
+        return CaseResult(
+            status="error",
+            expected=expected,
+            actual={},
+            message=case.problem,
+            explanation="",
+            **base,
+        )  # type: ignore[arg-type]
+    try:
+        rs = load_ruleset(ruleset_name).with_options(case.data.get("options"))
+        actual, explanation = run_kind(rs, case.kind, case.data)
+    except EngineError as exc:
+        where = f"{case.file} · {case.id}"
+        return CaseResult(
+            status="error",
+            expected=expected,
+            actual={},
+            message=f"{where}: {exc.message}",
+            explanation="",
+            **base,
+        )  # type: ignore[arg-type]
+    diffs = compare(expected, actual)
+    if diffs:
+        parts = [f"{k}: 期望 {expected[k]!r}，实际 {actual.get(k)!r}" for k in diffs]
+        return CaseResult(
+            status="fail",
+            expected=expected,
+            actual=actual,
+            message="；".join(parts),
+            explanation=explanation,
+            diff=tuple(diffs),
+            **base,
+        )  # type: ignore[arg-type]
+    return CaseResult(
+        status="pass", expected=expected, actual=actual, message="", explanation=explanation, **base
+    )  # type: ignore[arg-type]
+
+
+def run_suite(
+    paths: Iterable[str | Path] | None = None,
+    rulesets: Sequence[str] | None = None,
+    kinds: Sequence[str] | None = None,
+) -> SuiteReport:
+    """Load and run every case (optionally filtered by ruleset and kind)."""
+    start = time.perf_counter()
+    report = SuiteReport()
+    loaded = load_cases(paths, ruleset_names())
+    for err in loaded.errors:
+        report.results.append(
+            CaseResult(
+                id=err.case_id or Path(err.file).name,
+                file=err.file,
+                line=err.line,
+                ruleset="-",
+                kind="-",
+                title=err.file,
+                category="文件错误",
+                status="error",
+                expected={},
+                actual={},
+                message=str(err),
+                explanation="",
+                input={},
+            )
+        )
+    for case in loaded.cases:
+        if kinds and case.kind not in kinds:
+            continue
+        for name in case.rulesets:
+            if rulesets and name not in rulesets:
+                continue
+            report.results.append(run_case(case, name))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def to_json(report: SuiteReport) -> str:
+    """Render a report as the contract's JSON object."""
+    return json.dumps(
+        {"summary": report.summary(), "results": [r.as_json() for r in report.results]},
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def to_junit(report: SuiteReport) -> str:
+    """Render a report as JUnit XML, one testcase per case and ruleset."""
+    suite = ET.Element(
+        "testsuite",
+        name="tractor-cases",
+        tests=str(report.total),
+        failures=str(report.failed),
+        errors=str(report.errors),
+        time=f"{report.seconds:.3f}",
+    )
+    for r in report.results:
+        tc = ET.SubElement(
+            suite,
+            "testcase",
+            classname=f"{r.ruleset}.{r.category}",
+            name=f"{r.id} [{r.ruleset}]",
+            file=r.file,
+            line=str(r.line),
+        )
+        if r.status == "fail":
+            node = ET.SubElement(tc, "failure", message=r.message)
+            node.text = f"expected: {r.expected}\nactual: {r.actual}\n{r.explanation}"
+        elif r.status == "error":
+            ET.SubElement(tc, "error", message=r.message)
+        if r.explanation:
+            ET.SubElement(tc, "system-out").text = r.explanation
+    return ET.tostring(suite, encoding="unicode", xml_declaration=True)
+
+
+def to_table(report: SuiteReport) -> str:
+    """Render a report as a plain-text table grouped by category."""
+    lines: list[str] = []
+    mark = {"pass": "通过", "fail": "失败", "error": "错误"}
+    for category, results in report.categories():
+        ok = sum(r.status == "pass" for r in results)
+        lines.append(f"\n{category} {ok}/{len(results)}")
+        for r in results:
+            lines.append(f"  [{mark[r.status]}] {r.ruleset:<12} {r.id}  {r.title}")
+            if r.status != "pass":
+                lines.append(f"         {r.message}")
+    s = report
+    verdict = "全部通过" if s.ok else f"{s.failed} 失败，{s.errors} 错误"
+    lines.append(f"\n引擎自检 {s.passed}/{s.total} {verdict}（{s.seconds:.2f} 秒）")
+    lines.append(f"{s.passed} passed, {s.failed + s.errors} failed")
+    return "\n".join(lines)
+
+
+def case_yaml(result: CaseResult) -> str:
+    """Write a result back as a case in the contract's YAML format."""
+    data: dict[str, Any] = {"id": result.id, "title": result.title, "kind": result.kind}
+    data.update(result.input)
+    data["expect"] = result.expected
+    if result.source:
+        data["source"] = result.source
+    return yaml.safe_dump(
+        {"rulesets": [result.ruleset], "cases": [data]}, allow_unicode=True, sort_keys=False
+    )
