@@ -38,9 +38,15 @@ def _play_name(i: int) -> str:
 
 
 def resolve_trick(
-    ctx: Context, plays: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]] | None = None
+    ctx: Context,
+    plays: Sequence[Sequence[Card]],
+    hands: Sequence[Sequence[Card] | None] | None = None,
 ) -> TrickResult:
-    """Resolve a trick from its plays in order (index 0 is the lead)."""
+    """Resolve a trick from its plays in order (index 0 is the lead).
+
+    When hands are given (None for a player whose hand is unknown), each follow is judged
+    first; an illegal follow cannot win.
+    """
     if not plays:
         raise PlayError("一墩牌至少要有领牌", field="plays")
     lead = classify(ctx, plays[0])
@@ -71,7 +77,8 @@ def resolve_trick(
     if hands is not None:
         legal[0] = None
     for i, play in enumerate(plays[1:], start=1):
-        verdict = judge_follow(ctx, lead, hands[i], play) if hands is not None else None
+        hand = hands[i] if hands is not None else None
+        verdict = judge_follow(ctx, lead, hand, play) if hand is not None else None
         legal.append(verdict.legal if verdict is not None else None)
         took = False
         if verdict is not None and not verdict.legal:
