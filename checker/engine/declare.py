@@ -131,3 +131,36 @@ def judge_declaration(
         "",
         f"接受{action}：第{seat}位用{TIER_NAMES[tier]} {shown} {action}，{_name(trump)}。",
     )
+
+
+@dataclass(frozen=True)
+class FlipResult:
+    """Trump decided by turning a kitty card when nobody declared."""
+
+    trump: str | None
+    card: Card
+    explanation: str
+
+
+def flip_trump(rs: Ruleset, level: int | None, kitty: Sequence[Card]) -> FlipResult:
+    """Turn the configured kitty card and name the trump it decides."""
+    from .errors import PlayError
+
+    if not rs.has_flip:
+        raise PlayError(f"{rs.title}没有翻底牌定主", field="kind")
+    index = int(rs.option("flip_card")) if rs.has_option("flip_card") else 1
+    if len(kitty) < index:
+        raise PlayError(f"底牌只有 {len(kitty)} 张，翻不到第 {index} 张", field="kitty")
+    card = kitty[index - 1]
+    if card.is_joker:
+        what = "王，打无主"
+        trump = None
+    elif card.rank == level:
+        what = f"级牌，以其花色{SUIT_SYMBOLS[card.suit]}为主"
+        trump = card.suit
+    else:
+        what = f"普通牌，以其花色{SUIT_SYMBOLS[card.suit]}为主"
+        trump = card.suit
+    return FlipResult(
+        trump, card, f"无人亮主：翻底牌第 {index} 张 {format_cards([card])}，是{what}。"
+    )

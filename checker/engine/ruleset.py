@@ -71,6 +71,11 @@ class Ruleset:
     option_specs: Mapping[str, OptionSpec]
     options: Mapping[str, bool | str | int]
     conflicts: tuple[str, ...]
+    has_flip: bool = False
+    bidding: Mapping[str, int] | None = None
+    chips: Mapping[str, Any] | None = None
+    bonus_rules: Mapping[str, Any] | None = None
+    reveal_rules: Mapping[str, int] | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def option(self, name: str) -> Any:
@@ -148,6 +153,11 @@ def load_ruleset(name: str) -> Ruleset:
 
 
 _TOP_KEYS = {
+    "flip",
+    "bidding",
+    "chips",
+    "bonus",
+    "reveal",
     "name",
     "title",
     "title_en",
@@ -198,6 +208,20 @@ def _rank(value: Any, where: str) -> int:
         raise RulesetError(f"{where}: {exc.message}") from exc
 
 
+def _section(
+    data: Mapping[str, Any], key: str, required: tuple[str, ...], where: str
+) -> Mapping[str, Any] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RulesetError(f"{where}: {key} 必须是映射", field=key)
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise RulesetError(f"{where}: {key} 缺少 {', '.join(missing)}", field=key)
+    return MappingProxyType(dict(value))
+
+
 def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     """Build a Ruleset from parsed YAML, rejecting unknown keys and bad values."""
     if not isinstance(data, dict):
@@ -230,6 +254,10 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             spec.get("choices", [False, True] if isinstance(default, bool) else [default])
         )
         specs[key] = OptionSpec(key, default, choices, str(spec.get("description", "")))
+    if data.get("score", {}).get("policy") == "bid_chips" and not (
+        data.get("bidding") and data.get("chips")
+    ):
+        raise RulesetError(f"{where}: score.policy bid_chips 需要 bidding 与 chips 两节")
     return Ruleset(
         name=_req(data, "name", str, where),
         title=_req(data, "title", str, where),
@@ -265,5 +293,10 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         option_specs=MappingProxyType(specs),
         options=MappingProxyType({k: s.default for k, s in specs.items()}),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
+        has_flip=bool(data.get("flip", False)),
+        bidding=_section(data, "bidding", ("min", "max", "step"), where),
+        chips=_section(data, "chips", ("base", "below", "q"), where),
+        bonus_rules=_section(data, "bonus", ("jokers", "sevens", "twos"), where),
+        reveal_rules=_section(data, "reveal", ("fixed_trumps", "jokers", "sevens", "twos"), where),
         extra=MappingProxyType(dict(data.get("extra") or {})),
     )

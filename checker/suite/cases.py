@@ -38,6 +38,7 @@ INPUT_KEYS: dict[str, set[str]] = {
     "bonus": {"hand", "role"},
     "flip": {"kitty"},
     "compare": {"lead", "plays"},
+    "reveal": {"hand"},
 }
 REQUIRED_KEYS: dict[str, set[str]] = {
     "classify": {"cards"},
@@ -51,6 +52,7 @@ REQUIRED_KEYS: dict[str, set[str]] = {
     "bonus": {"hand", "role"},
     "flip": {"kitty"},
     "compare": {"plays"},
+    "reveal": {"hand"},
 }
 OUTPUT_KEYS: dict[str, set[str]] = {
     "classify": {"type", "suit", "tractors", "pairs", "singles"},
@@ -72,6 +74,7 @@ OUTPUT_KEYS: dict[str, set[str]] = {
     "bonus": {"bonus", "items"},
     "flip": {"trump", "card"},
     "compare": {"winner"},
+    "reveal": {"required", "items"},
 }
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FILE_KEYS = {"rulesets", "cases", "category"}

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from checker.engine.bidding import judge_auction, settle_chips
+from checker.engine.bonus import count_bonus, reveal_duty
 from checker.engine.cards import Card, format_card, parse_cards
 from checker.engine.combos import classify, structure_key
-from checker.engine.declare import judge_declaration
+from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import CardError, PlayError
 from checker.engine.follow import generate_example, generate_forced, judge_follow
 from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
@@ -211,10 +213,23 @@ def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     attackers = (
         parse_level(rs, data["attacker_level"]) if data.get("attacker_level") is not None else None
     )
-    if rs.score_policy != "levels":
-        raise PlayError(
-            f"{rs.title} 的结算方式（{rs.score_policy}）尚未支持 score 用例", field="kind"
-        )
+    if rs.score_policy == "bid_chips":
+        bid = _int(data, "bid")
+        if bid is None:
+            raise PlayError(f"{rs.title}按叫分结算，score 用例需要 bid", field="bid")
+        surrender = data.get("surrender", False)
+        if not isinstance(surrender, bool):
+            raise PlayError("surrender 必须是 true 或 false", field="surrender")
+        chips = settle_chips(rs, points, bid, surrender)
+        out_c: dict[str, Any] = {
+            "winner": chips.winner,
+            "rise": chips.rise,
+            "result": chips.result,
+            "multiplier": chips.multiplier,
+            "base_chips": chips.base_chips,
+            "chips": chips.chips,
+        }
+        return out_c, chips.explanation
     result = score_round(rs, points, banker, attackers)
     out: dict[str, Any] = {"winner": result.winner, "rise": result.rise, "result": result.result}
     if result.next_level is not None:
@@ -259,6 +274,41 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, verdict.explanation
 
 
+def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    bids = data["bids"]
+    if not isinstance(bids, list):
+        raise PlayError("bids 必须是列表（分数或 pass）", field="bids")
+    first = _int(data, "first", 0) or 0
+    result = judge_auction(rs, bids, first)
+    out: dict[str, Any] = {"valid": result.valid, "banker": result.banker, "bid": result.bid}
+    if not result.valid:
+        out["reason"] = result.reason
+        out["error_at"] = result.error_at
+    return out, result.explanation
+
+
+def run_bonus(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    hand = parse_field(ctx, data["hand"], "hand")
+    check_copies(ctx, {"hand": hand})
+    result = count_bonus(ctx, hand, str(data["role"]))
+    return {"bonus": result.bonus, "items": list(result.items)}, result.explanation
+
+
+def run_reveal(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    hand = parse_field(ctx, data["hand"], "hand")
+    check_copies(ctx, {"hand": hand})
+    result = reveal_duty(ctx, hand)
+    return {"required": result.required, "items": list(result.items)}, result.explanation
+
+
+def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    kitty = parse_field(ctx, data["kitty"], "kitty")
+    check_copies(ctx, {"kitty": kitty})
+    result = flip_trump(rs, ctx.level, kitty)
+    trump = result.trump if result.trump is not None else "none"
+    return {"trump": trump, "card": card_strings([result.card])}, result.explanation
+
+
 KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
     "classify": run_classify,
     "follow": run_follow,
@@ -268,6 +318,10 @@ KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
     "kitty": run_kitty,
     "score": run_score,
     "declare": run_declare,
+    "bid": run_bid,
+    "bonus": run_bonus,
+    "reveal": run_reveal,
+    "flip": run_flip,
 }
 
 
@@ -277,7 +331,7 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     if runner is None:
         raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
     level = data.get("level")
-    if rs.has_level and level is None and kind in ("score", "bid", "bonus"):
+    if rs.has_level and level is None and kind in ("score", "bid", "bonus", "reveal"):
         level = rs.ranks[0]
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
     return runner(rs, ctx, data)

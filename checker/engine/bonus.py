@@ -1,0 +1,138 @@
+"""Settlement bonuses (二七王 算奖, 傍王) and the banker's reveal duty."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, format_card
+from .errors import PlayError
+from .order import TRUMP, Context
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class BonusResult:
+    """The bonus count of one player and its named parts."""
+
+    bonus: int
+    items: tuple[str, ...]
+    explanation: str
+
+
+def _table(rules: object, key: str, count: int) -> int:
+    table = {int(k): int(v) for k, v in rules[key].items()}  # type: ignore[index]
+    best = 0
+    for need, value in table.items():
+        if count >= need:
+            best = max(best, value)
+    return best
+
+
+def _chain(ctx: Context, hand: Sequence[Card]) -> list[str]:
+    """List the pairs of the consecutive chain from the trump-suit top rank down (正7-副7-…)."""
+    counts = Counter(hand)
+    pairs_at: dict[int, Card] = {}
+    for card, n in counts.items():
+        group, pos = ctx.key[card]
+        if group == TRUMP and n >= 2 and not card.is_joker:
+            pairs_at.setdefault(pos, card)
+    ladder = [pos for pos in range(len(ctx.tiers[TRUMP]) - 1, -1, -1)]
+    non_joker = [p for p in ladder if not ctx.tiers[TRUMP][p][0].is_joker]
+    chain: list[str] = []
+    for pos in non_joker:
+        if pos not in pairs_at:
+            break
+        chain.append(format_card(pairs_at[pos]) * 2)
+    return chain
+
+
+def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
+    """Count a player's 算奖 at settlement: banker combinations, and 傍王 when switched on."""
+    rs: Ruleset = ctx.ruleset
+    rules = rs.bonus_rules
+    if rules is None:
+        raise PlayError(f"{rs.title}没有算奖", field="kind")
+    if role not in ("banker", "defender"):
+        raise PlayError(f"role 应为 banker 或 defender，而不是“{role}”", field="role")
+    jokers = sum(1 for c in hand if c.is_joker)
+    sevens = sum(1 for c in hand if c.rank == 7)
+    twos = sum(1 for c in hand if c.rank == 2)
+    items: list[str] = []
+    parts: list[str] = []
+    total = 0
+    if role == "banker":
+        for key, count, label in (
+            ("jokers", jokers, "王"),
+            ("sevens", sevens, "7"),
+            ("twos", twos, "2"),
+        ):
+            value = _table(rules, key, count)
+            if value:
+                name = f"{count}个{label}" if label != "王" else f"{'三四'[count - 3]}王"
+                items.append(f"{name}:{value}")
+                parts.append(f"{name} {value} 奖")
+                total += value
+        if jokers >= int(rules.get("chain_needs_jokers", 3)) and ctx.trump is not None:
+            chain = _chain(ctx, hand)
+            if chain:
+                items.append(f"连续对子{len(chain)}对:{len(chain)}")
+                parts.append(f"连续对子 {'-'.join(chain)} 共 {len(chain)} 奖")
+                total += len(chain)
+    else:
+        parts.append("闲家不计常规算奖")
+    if rs.has_option("bangwang") and rs.option("bangwang") and jokers:
+        items.append(f"傍王:{jokers}")
+        parts.append(f"傍王每张王 1 奖，共 {jokers} 奖")
+        total += jokers
+    text = "；".join(parts) if parts else "没有达到任何算奖组合"
+    return BonusResult(
+        total, tuple(items), f"{'庄家' if role == 'banker' else '闲家'}：{text}，合计 {total} 奖。"
+    )
+
+
+@dataclass(frozen=True)
+class RevealResult:
+    """Whether the banker must reveal hand statistics, and which."""
+
+    required: bool
+    items: tuple[str, ...]
+    explanation: str
+
+
+def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
+    """Tell what the banker must show the defenders after burying (counts, never the cards)."""
+    rules = ctx.ruleset.reveal_rules
+    if rules is None:
+        raise PlayError(f"{ctx.ruleset.title}没有亮牌规则", field="kind")
+    jokers = sum(1 for c in hand if c.is_joker)
+    sevens = sum(1 for c in hand if c.rank == 7)
+    twos = sum(1 for c in hand if c.rank == 2)
+    fixed = jokers + sevens + twos
+    items: list[str] = []
+    if fixed >= int(rules["fixed_trumps"]):
+        from .combos import _units_from
+
+        trumps = [c for c in hand if ctx.key[c][0] == TRUMP]
+        units = _units_from(ctx, trumps)
+        pairs = sum(u.length if u.kind == "tractor" else 1 for u in units if u.kind != "single")
+        tractors = sum(1 for u in units if u.kind == "tractor")
+        items.append(f"{len(trumps)}张主，{pairs}对主带{tractors}拖")
+    if jokers >= int(rules["jokers"]):
+        items.append(f"{jokers}张王")
+    if sevens >= int(rules["sevens"]):
+        items.append(f"{sevens}张7")
+    if twos >= int(rules["twos"]):
+        items.append(f"{twos}张2")
+    if not items:
+        return RevealResult(
+            False,
+            (),
+            f"固定主 {fixed} 张、王 {jokers}、7 {sevens}、2 {twos}：都未达门槛，不需亮牌。",
+        )
+    return RevealResult(
+        True,
+        tuple(items),
+        "庄家须向闲家亮出：" + "；".join(items) + "（只亮数量与结构，不亮牌面）。",
+    )
