@@ -3,6 +3,7 @@ the engine's explanation."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -259,7 +260,13 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     current = _seat_cards(ctx, data.get("current"))
     seat = _int(data, "seat")
     assert seat is not None
-    pool = (hand if hand is not None else cards) + [c for _, cs in current for c in cs]
+    # A seat's declarations stay its own cards: the same ♥2 shown alone and then as a pair
+    # is one physical card, so each seat counts the union of what it showed (and held).
+    shown: dict[int, Counter[Card]] = {}
+    for s, cs in current:
+        shown[s] = shown.get(s, Counter()) | Counter(cs)
+    shown[seat] = shown.get(seat, Counter()) | Counter(hand if hand is not None else cards)
+    pool = [c for counts in shown.values() for c in counts.elements()]
     check_copies(ctx, {"hand 与 current": pool})
     verdict = judge_declaration(rs, ctx.level, current, seat, cards, hand)
     out: dict[str, Any] = {
