@@ -1,0 +1,136 @@
+"""Engine benchmarks: throughput of tricks, follows and classifications, and worst cases."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from checker.engine.cards import Card
+from checker.engine.combos import classify
+from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.order import Context, make_context
+from checker.engine.ruleset import load_ruleset
+from checker.engine.throws import judge_throw
+from checker.engine.trick import resolve_trick
+
+from .runner import run_suite
+
+
+def _deck(ctx: Context) -> list[Card]:
+    return sorted(ctx.deck) * ctx.ruleset.decks
+
+
+def _rate(fn: Callable[[], object], items: int, seconds: float = 1.0) -> float:
+    """Call fn (which handles `items` items) repeatedly for about `seconds`; items per second."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        fn()
+        done += items
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def _median_ms(fn: Callable[[], object], repeat: int = 200) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def _ordinary_tricks(ctx: Context, rng: random.Random, count: int) -> list[list[list[Card]]]:
+    """Build legal 4-play tricks of every lead shape from random deals."""
+    tricks: list[list[list[Card]]] = []
+    while len(tricks) < count:
+        deck = _deck(ctx)
+        rng.shuffle(deck)
+        hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
+        lead_hand = hands[0]
+        combo_cards = _pick_lead(ctx, lead_hand, rng)
+        lead = classify(ctx, combo_cards)
+        if not lead.is_valid:
+            continue
+        plays = [combo_cards]
+        for hand in hands[1:]:
+            plays.append(generate_example(ctx, lead, hand))
+        tricks.append(plays)
+    return tricks
+
+
+def _pick_lead(ctx: Context, hand: list[Card], rng: random.Random) -> list[Card]:
+    group = ctx.key[rng.choice(hand)][0]
+    mine = sorted((c for c in hand if ctx.key[c][0] == group), key=lambda c: ctx.key[c][1])
+    shape = rng.random()
+    if shape < 0.4 or len(mine) < 3:
+        return [mine[-1]]
+    pairs = [c for c in set(mine) if mine.count(c) == 2]
+    if shape < 0.7 and pairs:
+        card = rng.choice(pairs)
+        return [card, card]
+    return mine[-min(len(mine), rng.randint(2, 5)) :]
+
+
+def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
+    """Measure the engine and return the figures (rates per second, medians in ms)."""
+    rs = load_ruleset("classic")
+    ctx = make_context(rs, 2, "H")
+    rng = random.Random(seed)
+    tricks = _ordinary_tricks(ctx, rng, 400)
+
+    def trick_batch() -> None:
+        for plays in tricks:
+            resolve_trick(ctx, plays)
+
+    follows = []
+    for plays in tricks:
+        lead = classify(ctx, plays[0])
+        deck = _deck(ctx)
+        rng.shuffle(deck)
+        hand = [c for c in deck if c not in plays[0]][:25]
+        example = generate_example(ctx, lead, hand)
+        wrong = hand[: len(lead.cards)]
+        follows.append((lead, hand, example))
+        follows.append((lead, hand, wrong))
+
+    def follow_batch() -> None:
+        for lead, hand, play in follows:
+            judge_follow(ctx, lead, hand, play)
+
+    leads = [plays[0] for plays in tricks]
+
+    def classify_batch() -> None:
+        for cards in leads:
+            classify(ctx, cards)
+
+    # Worst cases: a 33-card hand following a 10-card throw; a throw against three 25-card hands.
+    throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
+    rest = sorted((Counter(_deck(ctx)) - Counter(throw)).elements())
+    spades = [c for c in rest if ctx.key[c][0] == "S"]
+    big_hand = spades + [c for c in rest if ctx.key[c][0] != "S"][: 33 - len(spades)]
+    lead = classify(ctx, throw)
+    worst_play = generate_example(ctx, lead, big_hand)
+    deck = [c for c in _deck(ctx) if c not in throw]
+    rng.shuffle(deck)
+    others = [deck[i * 25 : (i + 1) * 25] for i in range(3)]
+    start = time.perf_counter()
+    report = run_suite()
+    suite_seconds = time.perf_counter() - start
+    return {
+        "trick_resolutions_per_s": _rate(trick_batch, len(tricks), seconds),
+        "follow_judgements_per_s": _rate(follow_batch, len(follows), seconds),
+        "classifications_per_s": _rate(classify_batch, len(leads), seconds),
+        "worst_follow_judge_ms": _median_ms(lambda: judge_follow(ctx, lead, big_hand, worst_play)),
+        "worst_follow_forced_ms": _median_ms(lambda: generate_forced(ctx, lead, big_hand)),
+        "worst_follow_example_ms": _median_ms(lambda: generate_example(ctx, lead, big_hand)),
+        "worst_throw_check_ms": _median_ms(lambda: judge_throw(ctx, throw, others)),
+        "suite_seconds": suite_seconds,
+        "suite_cases": report.total,
+        "suite_passed": report.passed,
+    }
