@@ -15,6 +15,13 @@ NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_PLAY_PAIR = "must_play_pair"
 MUST_PLAY_TRACTOR = "must_play_tractor"
+REASON_TEXT = {
+    WRONG_COUNT: "张数不符",
+    NOT_IN_HAND: "牌不在手中",
+    MUST_FOLLOW_SUIT: "没有跟花色",
+    MUST_PLAY_PAIR: "有对子没出对子",
+    MUST_PLAY_TRACTOR: "有拖拉机没出拖拉机",
+}
 
 
 def describe_match(match: Match) -> str:

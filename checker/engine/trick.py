@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import Card, count_points, format_cards
 from .combos import THROW, TRACTOR, Combo, classify, structure_key
 from .errors import PlayError
-from .follow import judge_follow
+from .follow import REASON_TEXT, judge_follow
 from .order import TRUMP, Context
 
 
@@ -82,7 +82,7 @@ def resolve_trick(
         legal.append(verdict.legal if verdict is not None else None)
         took = False
         if verdict is not None and not verdict.legal:
-            note = f"{format_cards(play)} 不合法（{verdict.reason}），不能赢。"
+            note = f"{format_cards(play)} 不合法（{REASON_TEXT[verdict.reason]}），不能赢。"
         elif len(play) != n:
             note = f"{format_cards(play)} 张数与领牌不同，不能赢。"
         else:

@@ -1,0 +1,366 @@
+"""Players of simulated rounds: what a seat sees, and random and greedy policies behind choose()."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .cards import Card
+from .combos import Combo, PairStock, classify, match_structure
+from .declare import judge_declaration
+from .follow import generate_example, judge_follow
+from .order import TRUMP, Context
+from .ruleset import Ruleset
+from .trick import resolve_trick
+
+DECLARE = "declare"
+BURY = "bury"
+LEAD = "lead"
+FOLLOW = "follow"
+BID = "bid"
+PICK_TRUMP = "pick_trump"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may know at a decision: its own hand and the public table, nothing else.
+
+    `phase` is one of declare, bury, lead, follow. `trick` holds the plays of the current
+    trick so far as (seat, cards), lead first; `history` the finished tricks the same way.
+    `kitty` is only filled for the banker after burying.
+    """
+
+    phase: str
+    seat: int
+    ruleset: Ruleset
+    level: int | None
+    hand: tuple[Card, ...]
+    ctx: Context | None = None
+    banker: int | None = None
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    lead: Combo | None = None
+    trick: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
+    attackers_points: int = 0
+    kitty: tuple[Card, ...] = ()
+    bids: tuple[tuple[int, int | None], ...] = ()
+    options: dict[str, object] = field(default_factory=dict)
+
+    def partner_of(self, seat: int) -> bool:
+        """Tell whether a seat is on this seat's side."""
+        if self.banker is None:
+            return seat == self.seat
+        rs = self.ruleset
+        if rs.teams == "banker_alone":
+            return (seat == self.banker) == (self.seat == self.banker)
+        return (seat - self.seat) % 2 == 0
+
+
+class Player(Protocol):
+    """A seat's policy: given its own view, return the cards it plays (or declares/buries)."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        """Return the cards for this decision: a declaration (or none), the kitty, a lead or a follow."""
+        ...
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal moves built directly (no enumeration of subsets)
+
+
+def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[Card]:
+    """Draw k cards from cards, uniformly among the distinct multisets of size k."""
+    counts = sorted(Counter(cards).items())
+    if k <= 0:
+        return []
+    if k >= len(cards):
+        return list(cards)
+    m = len(counts)
+    # ways[i][j]: number of multisets of size j using items i..m-1
+    ways = [[0] * (k + 1) for _ in range(m + 1)]
+    ways[m][0] = 1
+    for i in range(m - 1, -1, -1):
+        cap = counts[i][1]
+        row, nxt = ways[i], ways[i + 1]
+        for j in range(k + 1):
+            row[j] = sum(nxt[j - t] for t in range(min(cap, j) + 1))
+    out: list[Card] = []
+    need = k
+    for i, (card, cap) in enumerate(counts):
+        if need == 0:
+            break
+        pick = rng.randrange(ways[i][need])
+        for t in range(min(cap, need) + 1):
+            w = ways[i + 1][need - t]
+            if pick < w:
+                out.extend([card] * t)
+                need -= t
+                break
+            pick -= w
+    return out
+
+
+def _windows(stock: PairStock, size: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for low, high in stock.runs():
+        for start in range(low, high - size + 2):
+            out.append((start, start + size - 1))
+    return out
+
+
+def random_follow(
+    rng: random.Random, ctx: Context, lead: Combo, hand: Sequence[Card], tries: int = 20
+) -> list[Card]:
+    """Build a random legal follow: suit first, then the lead's structure, then a uniform fill.
+
+    Where the choice is only of which cards (no pairs required) the draw is uniform over the
+    distinct legal follows; where pairs or tractors are required, the runs and pairs are drawn
+    uniformly among those available and the rest uniformly, so every legal follow can come up.
+    """
+    n = len(lead.cards)
+    key = ctx.key
+    suit = [c for c in hand if key[c][0] == lead.group]
+    if len(suit) <= n:
+        rest = [c for c in hand if key[c][0] != lead.group]
+        return suit + sample_multiset(rng, rest, n - len(suit))
+    if not lead.has_pairs:
+        return sample_multiset(rng, suit, n)
+    required = match_structure(ctx, lead, suit)
+    sizes = [s for pieces in required.pieces for s in pieces]
+    for _ in range(tries):
+        stock = PairStock(ctx, Counter(suit))
+        chosen: list[Card] = []
+        for size in sizes:
+            windows = _windows(stock, size)
+            if not windows:
+                break
+            chosen += stock.take(*rng.choice(windows))
+        for _ in range(required.pairs):
+            if not stock.at:
+                break
+            p = rng.choice(sorted(stock.at))
+            chosen += stock.take(p, p)
+        left = list((Counter(suit) - Counter(chosen)).elements())
+        play = chosen + sample_multiset(rng, left, n - len(chosen))
+        if judge_follow(ctx, lead, hand, play).legal:
+            return play
+    return generate_example(ctx, lead, hand)
+
+
+def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
+    """List every single-unit lead in cards of one group: each single, pair and tractor."""
+    counts = Counter(cards)
+    key = ctx.key
+    out: list[list[Card]] = [[c] for c in sorted(counts, key=lambda c: (key[c][1], c))]
+    stock = PairStock(ctx, counts)
+    for p in sorted(stock.at):
+        for card in stock.at[p]:
+            out.append([card, card])
+    for low, high in stock.runs():
+        for size in range(2, high - low + 2):
+            for start in range(low, high - size + 2):
+                trial = PairStock(ctx, counts)
+                out.append(trial.take(start, start + size - 1))
+    return out
+
+
+def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
+    """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
+    out: dict[str, list[Card]] = {}
+    for g in (TRUMP, "S", "H", "C", "D"):
+        cards = [c for c in hand if ctx.key[c][0] == g]
+        if cards:
+            out[g] = cards
+    return out
+
+
+def random_lead(
+    rng: random.Random, ctx: Context, hand: Sequence[Card], throw_rate: float = 0.15
+) -> list[Card]:
+    """Pick a random legal lead: a random group, then a random unit or (sometimes) a throw."""
+    groups = groups_of(ctx, hand)
+    group = rng.choice(sorted(groups))
+    cards = groups[group]
+    if len(cards) >= 2 and rng.random() < throw_rate:
+        size = rng.randint(2, min(len(cards), 8))
+        attempt = sample_multiset(rng, cards, size)
+        if classify(ctx, attempt).is_valid:
+            return attempt
+    return rng.choice(lead_units(ctx, cards))
+
+
+def declaration_options(
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    hand: Sequence[Card],
+) -> list[list[Card]]:
+    """List the declarations this seat could make now that judge_declaration would accept."""
+    counts = Counter(hand)
+    tries: list[list[Card]] = []
+    for c in sorted(counts):
+        if c.is_joker:
+            if counts[c] >= 2:
+                tries.append([c, c])
+        elif c.rank == level:
+            tries.append([c])
+            if counts[c] >= 2:
+                tries.append([c, c])
+    return [t for t in tries if judge_declaration(rs, level, current, seat, t, hand).accepted]
+
+
+# ---------------------------------------------------------------------------------------------
+# Policies
+
+
+class RandomPlayer:
+    """Plays uniformly at random among legal moves: any lead (throws included), any follow."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random, throw_rate: float = 0.15) -> None:
+        self.rng = rng
+        self.throw_rate = throw_rate
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        """Return a random legal choice for the view's phase."""
+        rng = self.rng
+        if view.phase == DECLARE:
+            options = declaration_options(
+                view.ruleset, view.level, view.declarations, view.seat, view.hand
+            )
+            if options and rng.random() < 0.5:
+                return rng.choice(options)
+            return []
+        if view.phase == BURY:
+            return sample_multiset(rng, view.hand, view.ruleset.kitty_size)
+        assert view.ctx is not None
+        if view.phase == LEAD:
+            return random_lead(rng, view.ctx, view.hand, self.throw_rate)
+        assert view.lead is not None
+        return random_follow(rng, view.ctx, view.lead, view.hand)
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        """Return a random bid strictly below the standing one, or None to pass."""
+        standing = [b for _, b in view.bids if b is not None]
+        top = min(standing) if standing else high + step
+        choices = list(range(low, top, step))
+        if not choices or (not must and self.rng.random() < 0.6):
+            return None
+        return self.rng.choice(choices)
+
+    def pick_trump(self, view: PlayerView) -> str | None:
+        """Return a random trump suit for the banker to name (None for no-trump is never picked)."""
+        return self.rng.choice("SHCD")
+
+
+def _strength(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
+    """Cost of giving up cards: trumps, then points, then rank position."""
+    key = ctx.key
+    return (
+        sum(1 for c in cards if key[c][0] == TRUMP),
+        sum(c.points for c in cards),
+        sum(key[c][1] for c in cards),
+    )
+
+
+class GreedyPlayer:
+    """Plays simply and greedily: win cheaply when an opponent holds the trick, feed a partner."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random, samples: int = 6) -> None:
+        self.rng = rng
+        self.samples = samples
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        """Return a greedy choice for the view's phase."""
+        if view.phase == DECLARE:
+            return self._declare(view)
+        if view.phase == BURY:
+            return self._bury(view)
+        assert view.ctx is not None
+        if view.phase == LEAD:
+            return self._lead(view.ctx, view.hand)
+        return self._follow(view)
+
+    def _declare(self, view: PlayerView) -> list[Card]:
+        options = declaration_options(
+            view.ruleset, view.level, view.declarations, view.seat, view.hand
+        )
+        if not options:
+            return []
+        length = Counter(c.suit for c in view.hand if not c.is_joker)
+        return max(options, key=lambda o: (len(o), length[o[0].suit] if o[0].suit else -1, o))
+
+    def _bury(self, view: PlayerView) -> list[Card]:
+        level = view.level
+        counts = Counter(view.hand)
+
+        def cost(c: Card) -> tuple[int, int, int, int]:
+            permanent = c.is_joker or c.rank == level
+            return (1 if permanent else 0, c.points, counts[c], c.rank)
+
+        ranked = sorted(view.hand, key=lambda c: (cost(c), c))
+        return ranked[: view.ruleset.kitty_size]
+
+    def _lead(self, ctx: Context, hand: Sequence[Card]) -> list[Card]:
+        groups = groups_of(ctx, hand)
+        side = {g: cs for g, cs in groups.items() if g != TRUMP}
+        pool = side or groups
+        best: list[Card] | None = None
+        best_key: tuple[int, int] | None = None
+        for cards in pool.values():
+            for unit in lead_units(ctx, cards):
+                k = (len(unit), max(ctx.key[c][1] for c in unit))
+                if best_key is None or k > best_key:
+                    best, best_key = unit, k
+        assert best is not None
+        return best
+
+    def _follow(self, view: PlayerView) -> list[Card]:
+        ctx, lead, hand = view.ctx, view.lead, view.hand
+        assert ctx is not None and lead is not None
+        candidates: list[list[Card]] = [generate_example(ctx, lead, hand)]
+        if len(lead.cards) == 1:
+            candidates += [[c] for c in sorted(set(hand))]
+        else:
+            candidates += [random_follow(self.rng, ctx, lead, hand) for _ in range(self.samples)]
+        legal = [c for c in candidates if judge_follow(ctx, lead, hand, c).legal]
+        plays = [list(cards) for _, cards in view.trick]
+        now = resolve_trick(ctx, plays).winner
+        partner_winning = view.partner_of(view.trick[now][0])
+        scored: list[tuple[bool, list[Card]]] = []
+        for cand in legal:
+            res = resolve_trick(ctx, [*plays, cand])
+            scored.append((res.winner == len(plays), cand))
+        if partner_winning:
+            calm = [c for beats, c in scored if not beats] or [c for _, c in scored]
+            return max(calm, key=lambda c: (sum(x.points for x in c), [-s for s in _strength(ctx, c)]))
+        winning = [c for beats, c in scored if beats]
+        if winning:
+            return min(winning, key=lambda c: _strength(ctx, c))
+        return min((c for _, c in scored), key=lambda c: (sum(x.points for x in c), _strength(ctx, c)))
+
+
+PLAYER_KINDS = ("random", "greedy")
+
+
+def make_players(kind: str, seed: int, count: int) -> list[Player]:
+    """Make one player per seat of the given kind, each with its own generator from the seed."""
+    out: list[Player] = []
+    for seat in range(count):
+        rng = random.Random(seed * 16 + seat + 1)
+        if kind == "random":
+            out.append(RandomPlayer(rng))
+        elif kind == "greedy":
+            out.append(GreedyPlayer(rng))
+        else:
+            raise ValueError(f"unknown player kind {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+    return out
