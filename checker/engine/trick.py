@@ -11,6 +11,24 @@ from .errors import PlayError
 from .follow import REASON_TEXT, judge_follow
 from .order import TRUMP, Context
 
+TYPE_LABELS = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
+
+# Why each play did or did not take the trick; rendered into words only on demand.
+ILLEGAL = "illegal"
+WRONG_SIZE = "wrong_size"
+SAME_SUIT_VS_THROW = "same_suit_vs_throw"
+SAME_SUIT_AFTER_RUFF = "same_suit_after_ruff"
+SAME_SUIT_SHAPE = "same_suit_shape"
+SAME_SUIT_HIGHER = "same_suit_higher"
+SAME_SUIT_EQUAL = "same_suit_equal"
+SAME_SUIT_LOWER = "same_suit_lower"
+RUFF_SHAPE = "ruff_shape"
+RUFF = "ruff"
+OVERRUFF = "overruff"
+RUFF_NOT_HIGHER = "ruff_not_higher"
+MIXED = "mixed"
+DISCARD = "discard"
+
 
 @dataclass(frozen=True)
 class TrickResult:
@@ -20,21 +38,65 @@ class TrickResult:
     beats: tuple[bool, ...]
     points: int
     legal: tuple[bool | None, ...]
-    notes: tuple[str, ...]
+    notes: tuple[tuple[str, int, str], ...]
     lead: Combo
+    plays: tuple[tuple[Card, ...], ...]
+    ctx: Context
 
     @property
     def explanation(self) -> str:
         """Explain, play by play, why the winner holds the trick."""
-        lines = [f"第{i}手：{note}" if i else f"领牌：{note}" for i, note in enumerate(self.notes)]
-        lines.append(
-            f"本墩由第{self.winner}手（{'领牌' if self.winner == 0 else '跟牌'}）赢得，分数 {self.points} 分。"
-        )
+        lead = self.lead
+        lines = [
+            f"领牌：{_label(lead)} {format_cards(lead.cards)}（{self.ctx.group_name(lead.group or '')}）"
+        ]
+        for i, (code, rival, extra) in enumerate(self.notes, start=1):
+            lines.append(f"第{i}手：{_render(self.ctx, lead, self.plays[i], code, rival, extra)}")
+        who = "领牌" if self.winner == 0 else f"第{self.winner}手"
+        lines.append(f"本墩由{who}赢得，牌面分数 {self.points} 分。")
         return "\n".join(lines)
 
 
-def _play_name(i: int) -> str:
+def _label(combo: Combo) -> str:
+    if combo.type == THROW:
+        return f"甩牌（{combo.shape()}）"
+    return TYPE_LABELS.get(combo.type, "")
+
+
+def _name(i: int) -> str:
     return "领牌" if i == 0 else f"第{i}手"
+
+
+def _layers(lead: Combo) -> str:
+    if lead.tractors:
+        return "先拖拉机、再对子、后单张逐层比较"
+    if lead.pairs:
+        return "先对子、后单张逐层比较"
+    return "最大的单张比较"
+
+
+def _render(
+    ctx: Context, lead: Combo, play: Sequence[Card], code: str, rival: int, extra: str
+) -> str:
+    cards = format_cards(play)
+    gname = ctx.group_name(lead.group or "")
+    texts = {
+        ILLEGAL: f"{cards} 不合法（{extra}），不能赢。",
+        WRONG_SIZE: f"{cards} 张数与领牌不同，不能赢。",
+        SAME_SUIT_VS_THROW: f"跟{gname} {cards}：同花色跟牌压不过甩牌。",
+        SAME_SUIT_AFTER_RUFF: f"跟{gname} {cards}：本墩已被主牌杀，副牌压不过。",
+        SAME_SUIT_SHAPE: f"跟{gname} {cards}：牌型与领牌（{_label(lead)}）不同，不能压。",
+        SAME_SUIT_HIGHER: f"跟{gname} {cards}：同牌型且比{_name(rival)}大，压过。",
+        SAME_SUIT_EQUAL: f"跟{gname} {cards}：与{_name(rival)}一样大，先出者胜。",
+        SAME_SUIT_LOWER: f"跟{gname} {cards}：比{_name(rival)}小，压不过。",
+        RUFF_SHAPE: f"主牌 {cards} 与领牌结构（{_label(lead)}）不符，不能杀，算垫牌。",
+        RUFF: f"缺门用主牌 {cards} 杀牌：结构与领牌相同，主牌大于副牌。",
+        OVERRUFF: f"主牌 {cards} 盖杀：按{_layers(lead)}，比{_name(rival)}大。",
+        RUFF_NOT_HIGHER: f"主牌 {cards} 也能杀，但按{_layers(lead)}，不比{_name(rival)}大（相同时先出者胜）。",
+        MIXED: f"{cards} 混出{gname}与其他牌，视为垫牌，不争本墩。",
+        DISCARD: f"{cards} 是垫牌，不能赢。",
+    }
+    return texts[code]
 
 
 def resolve_trick(
@@ -56,96 +118,74 @@ def resolve_trick(
         raise PlayError(
             f"hands 有 {len(hands)} 手，plays 有 {len(plays)} 手，必须一一对应", field="hands"
         )
-    every = (
-        ctx.ruleset.option("ruff_tiebreak") == "every_unit"
-        if ctx.ruleset.has_option("ruff_tiebreak")
-        else False
-    )
+    rs = ctx.ruleset
+    every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
+    key = ctx.key
     group = lead.group
     n = len(lead.cards)
     side_lead = group != TRUMP
-    single_unit = lead.type != THROW
-    lead_unit = lead.units[0]
     best = 0
-    best_top = lead_unit.top if single_unit else -1
+    best_top = lead.units[0].top
     best_key = None  # set once a ruff holds the trick
     beats = [True]
     legal: list[bool | None] = [None]
-    notes = [
-        f"{lead.shape() if lead.type == THROW else ''}{_type_label(lead)} {format_cards(lead.cards)}"
-    ]
-    if hands is not None:
-        legal[0] = None
-    for i, play in enumerate(plays[1:], start=1):
+    notes: list[tuple[str, int, str]] = []
+    for i in range(1, len(plays)):
+        play = plays[i]
         hand = hands[i] if hands is not None else None
         verdict = judge_follow(ctx, lead, hand, play) if hand is not None else None
         legal.append(verdict.legal if verdict is not None else None)
         took = False
+        rival = best
         if verdict is not None and not verdict.legal:
-            note = f"{format_cards(play)} 不合法（{REASON_TEXT[verdict.reason]}），不能赢。"
+            note = (ILLEGAL, rival, REASON_TEXT[verdict.reason])
         elif len(play) != n:
-            note = f"{format_cards(play)} 张数与领牌不同，不能赢。"
+            note = (WRONG_SIZE, rival, "")
         else:
-            groups = {ctx.key[c][0] for c in play}
+            groups = {key[c][0] for c in play}
             if groups == {group}:
-                note, took, best_top = _same_suit(ctx, lead, play, best_key is not None, best_top)
-            elif side_lead and groups == {TRUMP}:
-                key = structure_key(ctx, lead, play)
-                if key is None:
-                    note = f"主牌 {format_cards(play)} 与领牌结构（{lead.shape() or _type_label(lead)}）不符，不能杀。"
-                elif best_key is None:
-                    took, best_key = True, key
-                    note = f"缺门用主牌 {format_cards(play)} 杀牌，结构与领牌相同，主牌大于副牌。"
-                elif key.value(every) > best_key.value(every):
-                    took, best_key = True, key
-                    note = f"主牌 {format_cards(play)} 盖杀：{_compare_words(lead)}比{_play_name(best)}大。"
+                if lead.type == THROW:
+                    code = SAME_SUIT_VS_THROW
+                elif best_key is not None:
+                    code = SAME_SUIT_AFTER_RUFF
                 else:
-                    note = f"主牌 {format_cards(play)} 也能杀，但{_compare_words(lead)}不比{_play_name(best)}大（相同时先出者胜）。"
-            elif len(groups) > 1 and group in groups:
-                note = f"{format_cards(play)} 混出{ctx.group_name(group)}与其他牌，视为垫牌，不争本墩。"
+                    code, top = _same_suit(ctx, lead, play, best_top)
+                    if code == SAME_SUIT_HIGHER:
+                        took, best_top = True, top
+                note = (code, rival, "")
+            elif side_lead and groups == {TRUMP}:
+                ruff = structure_key(ctx, lead, play)
+                if ruff is None:
+                    note = (RUFF_SHAPE, rival, "")
+                elif best_key is None:
+                    took, best_key = True, ruff
+                    note = (RUFF, rival, "")
+                elif ruff.value(every) > best_key.value(every):
+                    took, best_key = True, ruff
+                    note = (OVERRUFF, rival, "")
+                else:
+                    note = (RUFF_NOT_HIGHER, rival, "")
+            elif group in groups:
+                note = (MIXED, rival, "")
             else:
-                note = f"{format_cards(play)} 是垫牌，不能赢。"
+                note = (DISCARD, rival, "")
         if took:
             best = i
         beats.append(took)
         notes.append(note)
     points = sum(count_points(p) for p in plays)
-    return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead)
+    frozen = tuple(tuple(p) for p in plays)
+    return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
 
 
-def _type_label(combo: Combo) -> str:
-    return {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}.get(
-        combo.type, ""
-    )
-
-
-def _compare_words(lead: Combo) -> str:
-    if lead.tractors:
-        return "逐层比较（先拖拉机、再对子、后单张）"
-    if lead.pairs:
-        return "逐层比较（先对子、后单张）"
-    return "最大的单张"
-
-
-def _same_suit(
-    ctx: Context, lead: Combo, play: Sequence[Card], ruffed: bool, best_top: int
-) -> tuple[str, bool, int]:
-    gname = ctx.group_name(lead.group or "")
-    if lead.type == THROW:
-        return f"同花色跟 {format_cards(play)}：同花色跟牌压不过甩牌。", False, best_top
-    if ruffed:
-        return f"跟{gname} {format_cards(play)}：本墩已被主牌杀，副牌压不过。", False, best_top
+def _same_suit(ctx: Context, lead: Combo, play: Sequence[Card], best_top: int) -> tuple[str, int]:
     combo = classify(ctx, play)
     unit = lead.units[0]
     if combo.type != lead.type or (lead.type == TRACTOR and combo.units[0].length != unit.length):
-        return (
-            f"跟{gname} {format_cards(play)}：牌型与领牌（{_type_label(lead)}）不同，不能压。",
-            False,
-            best_top,
-        )
+        return SAME_SUIT_SHAPE, best_top
     top = combo.units[0].top
     if top > best_top:
-        return f"跟{gname} {format_cards(play)}：同牌型点数更大，压过。", True, top
+        return SAME_SUIT_HIGHER, top
     if top == best_top:
-        return f"跟{gname} {format_cards(play)}：与当前最大牌一样大，先出者胜。", False, best_top
-    return f"跟{gname} {format_cards(play)}：点数较小，压不过。", False, best_top
+        return SAME_SUIT_EQUAL, best_top
+    return SAME_SUIT_LOWER, best_top
