@@ -75,11 +75,13 @@ class Player(Protocol):
 
 def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[Card]:
     """Draw k cards from cards, uniformly among the distinct multisets of size k."""
-    counts = sorted(Counter(cards).items())
     if k <= 0:
         return []
     if k >= len(cards):
         return list(cards)
+    if k == 1:
+        return [rng.choice(sorted(set(cards)))]
+    counts = sorted(Counter(cards).items())
     m = len(counts)
     # ways[i][j]: number of multisets of size j using items i..m-1
     ways = [[0] * (k + 1) for _ in range(m + 1)]
@@ -202,6 +204,8 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
+    if not any(c.rank == level or c.is_joker for c in hand):
+        return []
     counts = Counter(hand)
     tries: list[list[Card]] = []
     for c in sorted(counts):

@@ -1,0 +1,565 @@
+"""Whole rounds: a seeded deal with trump selection, the kitty, tricks until the hands are empty,
+kitty bonus and score, every action judged by the same functions the checker uses."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import BIG, SMALL, SUITS, Card, count_points, format_card, format_cards, is_subset
+from .combos import THROW, classify
+from .declare import judge_declaration
+from .errors import EngineError
+from .follow import generate_example, judge_follow
+from .order import Context
+from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
+from .ruleset import Ruleset
+from .scoring import kitty_bonus, score_round
+from .throws import judge_throw
+from .trick import resolve_trick
+
+Event = dict[str, Any]
+MAX_REDEALS = 50
+
+
+@dataclass(frozen=True)
+class RoundSetup:
+    """Where a round starts: the level ranks of both sides and the banker (None: first round,
+    the first declarer becomes banker)."""
+
+    level: int | None
+    attacker_level: int | None
+    banker: int | None
+
+    def as_event(self) -> Event:
+        """Write the setup as log fields."""
+        return {
+            "level": _rank_text(self.level),
+            "attacker_level": _rank_text(self.attacker_level),
+            "banker": self.banker,
+        }
+
+
+@dataclass
+class RoundResult:
+    """Everything a round produced: the log, the figures and any broken invariant."""
+
+    ruleset: str
+    seed: int
+    setup: RoundSetup
+    trump: str | None = None
+    banker: int = 0
+    declarer: int | None = None
+    trump_by: str = "declare"
+    redeals: int = 0
+    tricks: int = 0
+    illegal: int = 0
+    throws_tried: int = 0
+    throws_failed: int = 0
+    penalty: int = 0
+    attackers_points: int = 0
+    trick_points: int = 0
+    kitty_points: int = 0
+    kitty_bonus: int = 0
+    multiplier: int = 0
+    result: str = ""
+    winner: str = ""
+    rise: int = 0
+    next_level: int | None = None
+    bid: int | None = None
+    breaks: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        """Return the round's figures (no log) as plain data."""
+        return {
+            "seed": self.seed,
+            "trump": self.trump or "none",
+            "banker": self.banker,
+            "redeals": self.redeals,
+            "tricks": self.tricks,
+            "illegal": self.illegal,
+            "throws_tried": self.throws_tried,
+            "throws_failed": self.throws_failed,
+            "attackers_points": self.attackers_points,
+            "kitty_bonus": self.kitty_bonus,
+            "result": self.result,
+            "winner": self.winner,
+            "rise": self.rise,
+            "breaks": list(self.breaks),
+        }
+
+
+def _rank_text(rank: int | None) -> str | None:
+    if rank is None:
+        return None
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+
+
+def build_deck(rs: Ruleset) -> list[Card]:
+    """List the ruleset's whole deck: its ranks in four suits, jokers, times the decks."""
+    one = [Card(s, r) for s in SUITS for r in rs.ranks]
+    if rs.jokers:
+        one += [SMALL, BIG]
+    return one * rs.decks
+
+
+def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
+    """Draw a round's starting point from its seed: a quarter are first rounds at the lowest
+    rank, the rest start mid-match with random levels and a random banker."""
+    rng = random.Random(f"setup:{seed}")
+    first = rng.random() < 0.25
+    low = rs.ranks[0] if rs.has_level else None
+    if first:
+        return RoundSetup(low, low, None)
+    level = rng.choice(rs.ranks) if rs.has_level else None
+    attacker = rng.choice(rs.ranks) if rs.has_level else None
+    return RoundSetup(level, attacker, rng.randrange(rs.players))
+
+
+def on_banker_side(rs: Ruleset, seat: int, banker: int) -> bool:
+    """Tell whether a seat plays on the banker's side."""
+    if rs.teams == "banker_alone":
+        return seat == banker
+    return (seat - banker) % 2 == 0
+
+
+def _has(rs: Ruleset, name: str) -> Any:
+    """Read an optional ruleset field (bidding, flip) that later rulesets may define."""
+    value = getattr(rs, name, None)
+    if value is None:
+        value = rs.extra.get(name)
+    return value
+
+
+class _Round:
+    """The state of one round while it is played."""
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        seed: int,
+        players: Sequence[Player],
+        setup: RoundSetup,
+        referee: bool = False,
+    ) -> None:
+        self.referee = referee
+        if len(players) != rs.players:
+            raise EngineError(f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位")
+        self.rs = rs
+        self.players = players
+        self.rng = random.Random(seed)
+        self.n = rs.players
+        self.res = RoundResult(rs.name, seed, setup)
+        self.setup = setup
+        self.level = setup.level
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.kitty: list[Card] = []
+        self.deck: list[Card] = []
+        self.declarations: list[tuple[int, tuple[Card, ...]]] = []
+        self.trick_points: list[int] = []
+        self.played: Counter[Card] = Counter()
+
+    def log(self, kind: str, **fields: Any) -> None:
+        self.res.events.append({"t": kind, **fields})
+
+    # -- deal and trump -----------------------------------------------------------------------
+
+    def deal(self) -> None:
+        rs = self.rs
+        deck = build_deck(rs)
+        if rs.hand_size * self.n + rs.kitty_size != len(deck):
+            raise EngineError(
+                f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张"
+            )
+        bidding = _has(rs, "bidding")
+        for attempt in range(MAX_REDEALS + 1):
+            self.rng.shuffle(deck)
+            self.deck = list(deck)
+            self.hands = [[] for _ in range(self.n)]
+            self.declarations = []
+            first = self.setup.banker if self.setup.banker is not None else 0
+            dealt = len(deck) - rs.kitty_size
+            for i in range(dealt):
+                seat = (first + i) % self.n
+                self.hands[seat].append(deck[i])
+                if not bidding:
+                    self.ask_declare(seat)
+            self.kitty = deck[dealt:]
+            if not bidding:
+                for k in range(self.n):
+                    self.ask_declare((first + k) % self.n)
+            self.log(
+                "deal",
+                redeal=attempt,
+                hands=[format_cards(h) for h in self.hands],
+                kitty=format_cards(self.kitty),
+            )
+            if bidding:
+                self.auction(first)
+                return
+            if self.declarations:
+                last = self.declarations[-1]
+                verdict = judge_declaration(rs, self.level, self.declarations[:-1], *last)
+                self.set_trump(verdict.trump, last[0], "declare")
+                return
+            if _has(rs, "flip"):
+                self.flip(first)
+                return
+            self.res.redeals += 1
+        raise EngineError(f"{MAX_REDEALS} 次发牌都无人亮主")
+
+    def ask_declare(self, seat: int) -> None:
+        hand = self.hands[seat]
+        view = PlayerView(
+            DECLARE, seat, self.rs, self.level, tuple(hand), declarations=tuple(self.declarations)
+        )
+        cards = self.players[seat].choose(view)
+        if not cards:
+            return
+        verdict = judge_declaration(self.rs, self.level, self.declarations, seat, cards, hand)
+        self.log(
+            "declare",
+            seat=seat,
+            cards=format_cards(cards),
+            accepted=verdict.accepted,
+            trump=verdict.trump or "none",
+            reason=verdict.reason,
+        )
+        if verdict.accepted:
+            self.declarations.append((seat, tuple(cards)))
+        else:
+            self.res.illegal += 1
+
+    def set_trump(self, trump: str | None, declarer: int | None, how: str) -> None:
+        res = self.res
+        res.trump = trump
+        res.declarer = declarer
+        res.trump_by = how
+        if self.setup.banker is not None:
+            res.banker = self.setup.banker
+        else:
+            res.banker = declarer if declarer is not None else 0
+        self.log("trump", trump=trump or "none", declarer=declarer, banker=res.banker, by=how)
+
+    def flip(self, first: int) -> None:
+        """Name trump from the kitty when nobody declared (rulesets with a flip)."""
+        import importlib
+
+        rs = self.rs
+        trump: str | None = None
+        card: Card | None = None
+        module = importlib.import_module(f"{__package__}.declare")
+        judge: Callable[..., Any] | None = getattr(module, "judge_flip", None)
+        if judge is not None:
+            verdict = judge(rs, self.level, list(self.kitty))
+            trump, card = verdict.trump, verdict.card
+        else:
+            for c in self.kitty:
+                card = c
+                trump = None if c.is_joker else c.suit
+                break
+        self.log("flip", card=format_card(card) if card else "", trump=trump or "none")
+        self.set_trump(trump, None, "flip")
+
+    def auction(self, first: int) -> None:
+        """Run an auction (rulesets with bidding): lower bids win; then the banker names trump."""
+        rs = self.rs
+        spec = _has(rs, "bidding")
+        low, high, step = 5, 70, 5
+        if isinstance(spec, dict):
+            low = int(spec.get("min", low))
+            high = int(spec.get("max", high))
+            step = int(spec.get("step", step))
+        bids: list[tuple[int, int | None]] = []
+        standing: tuple[int, int] | None = None
+        seat = first
+        passed: set[int] = set()
+        while True:
+            if standing is not None and len(passed) >= self.n - 1:
+                break
+            if seat in passed or (standing is not None and standing[0] == seat):
+                seat = (seat + 1) % self.n
+                continue
+            player = self.players[seat]
+            view = PlayerView(BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(bids))
+            bidder = getattr(player, "bid", None)
+            must = standing is None
+            value = bidder(view, low, high, step, must) if bidder else (high if must else None)
+            ok = value is None and not must
+            if value is not None:
+                top = standing[1] if standing else high + step
+                ok = low <= value < top and (value - low) % step == 0
+            if not ok:
+                self.res.illegal += 1
+                value = None if not must else high
+            bids.append((seat, value))
+            self.log("bid", seat=seat, bid="pass" if value is None else value, legal=ok)
+            if value is None:
+                passed.add(seat)
+            else:
+                standing = (seat, value)
+            seat = (seat + 1) % self.n
+        assert standing is not None
+        banker, bid = standing
+        self.res.bid = bid
+        picker = getattr(self.players[banker], "pick_trump", None)
+        view = PlayerView(PICK_TRUMP, banker, rs, self.level, tuple(self.hands[banker]))
+        trump = picker(view) if picker else None
+        self.setup = RoundSetup(self.setup.level, self.setup.attacker_level, banker)
+        self.set_trump(trump, banker, "bid")
+
+    # -- kitty and play -----------------------------------------------------------------------
+
+    def bury(self, ctx: Context) -> None:
+        rs = self.rs
+        banker = self.res.banker
+        hand = self.hands[banker] + self.kitty
+        view = PlayerView(
+            BURY, banker, rs, self.level, tuple(ctx.sort_cards(hand)), ctx=ctx, banker=banker
+        )
+        cards = self.players[banker].choose(view)
+        legal = len(cards) == rs.kitty_size and is_subset(cards, hand)
+        if not legal:
+            self.res.illegal += 1
+            cards = list(self.kitty)
+        self.log("bury", seat=banker, cards=format_cards(cards), legal=legal)
+        self.kitty = list(cards)
+        left = Counter(cards)
+        kept: list[Card] = []
+        for c in hand:
+            if left[c]:
+                left[c] -= 1
+            else:
+                kept.append(c)
+        self.hands[banker] = kept
+
+    def play(self, ctx: Context) -> None:
+        rs, res = self.rs, self.res
+        banker = res.banker
+        leader = banker
+        history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
+        trick_no = 0
+        while self.hands[leader]:
+            order = [(leader + k) % self.n for k in range(self.n)]
+            before = [list(self.hands[s]) for s in order]
+            lead_cards = self.choose_lead(ctx, leader, banker, history, trick_no)
+            lead = classify(ctx, lead_cards)
+            plays: list[list[Card]] = [lead_cards]
+            trick: list[tuple[int, tuple[Card, ...]]] = [(leader, tuple(lead_cards))]
+            self.remove(leader, lead_cards)
+            for seat in order[1:]:
+                hand = self.hands[seat]
+                view = PlayerView(
+                    FOLLOW,
+                    seat,
+                    rs,
+                    self.level,
+                    tuple(hand),
+                    ctx=ctx,
+                    banker=banker,
+                    declarations=tuple(self.declarations),
+                    lead=lead,
+                    trick=tuple(trick),
+                    history=history,
+                    attackers_points=res.attackers_points,
+                )
+                cards = list(self.players[seat].choose(view))
+                verdict = judge_follow(ctx, lead, hand, cards)
+                event: Event = {
+                    "t": "play",
+                    "trick": trick_no,
+                    "seat": seat,
+                    "role": "follow",
+                    "cards": format_cards(cards),
+                    "legal": verdict.legal,
+                }
+                if not verdict.legal:
+                    res.illegal += 1
+                    event["reason"] = verdict.reason
+                    event["tried"] = event["cards"]
+                    cards = generate_example(ctx, lead, hand)
+                    event["cards"] = format_cards(cards)
+                res.events.append(event)
+                plays.append(cards)
+                trick.append((seat, tuple(cards)))
+                self.remove(seat, cards)
+            outcome = resolve_trick(ctx, plays)
+            winner = order[outcome.winner]
+            self.check_trick(trick_no, outcome.winner, outcome.beats, outcome.legal)
+            if self.referee:
+                again = resolve_trick(ctx, plays, before)
+                self.check_trick(trick_no, again.winner, again.beats, again.legal)
+                if again.winner != outcome.winner:
+                    res.breaks.append(
+                        f"trick {trick_no}: winner {outcome.winner} without hands, "
+                        f"{again.winner} with hands"
+                    )
+            self.trick_points.append(outcome.points)
+            if not on_banker_side(rs, winner, banker):
+                res.attackers_points += outcome.points
+            last = not self.hands[leader]
+            if last and not all(not h for h in self.hands):
+                res.breaks.append(f"trick {trick_no}: hands not all empty at the end")
+            self.log(
+                "trick",
+                trick=trick_no,
+                leader=leader,
+                winner=winner,
+                points=outcome.points,
+                attackers=res.attackers_points,
+            )
+            if last and not on_banker_side(rs, winner, banker):
+                bonus = kitty_bonus(ctx, plays[outcome.winner], self.kitty)
+                res.kitty_bonus = bonus.bonus
+                res.multiplier = bonus.multiplier
+                res.attackers_points += bonus.bonus
+            history = (*history, tuple(trick))
+            leader = winner
+            trick_no += 1
+        res.tricks = trick_no
+
+    def choose_lead(
+        self,
+        ctx: Context,
+        leader: int,
+        banker: int,
+        history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
+        trick_no: int,
+    ) -> list[Card]:
+        res = self.res
+        hand = self.hands[leader]
+        view = PlayerView(
+            LEAD,
+            leader,
+            self.rs,
+            self.level,
+            tuple(hand),
+            ctx=ctx,
+            banker=banker,
+            declarations=tuple(self.declarations),
+            history=history,
+            attackers_points=res.attackers_points,
+            kitty=tuple(self.kitty) if leader == banker else (),
+        )
+        cards = list(self.players[leader].choose(view))
+        event: Event = {
+            "t": "play",
+            "trick": trick_no,
+            "seat": leader,
+            "role": "lead",
+            "cards": format_cards(cards),
+        }
+        combo = classify(ctx, cards) if cards and is_subset(cards, hand) else None
+        if combo is None or not combo.is_valid:
+            res.illegal += 1
+            event["legal"] = False
+            cards = [min(hand, key=lambda c: (ctx.key[c][0] != "T", ctx.key[c][1], c))]
+            event["cards"] = format_cards(cards)
+            res.events.append(event)
+            return cards
+        event["legal"] = True
+        if combo.type == THROW:
+            res.throws_tried += 1
+            others = [self.hands[(leader + k) % self.n] for k in range(1, self.n)]
+            verdict = judge_throw(ctx, cards, others, leader, banker)
+            event["throw"] = "ok" if verdict.allowed else "failed"
+            if not verdict.allowed:
+                res.throws_failed += 1
+                event["tried"] = event["cards"]
+                cards = list(verdict.forced)
+                event["cards"] = format_cards(cards)
+                if verdict.penalty and verdict.penalty_to == "attackers":
+                    res.penalty += verdict.penalty
+                    res.attackers_points += verdict.penalty
+                    event["penalty"] = verdict.penalty
+        res.events.append(event)
+        return cards
+
+    def remove(self, seat: int, cards: Sequence[Card]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.played.update(cards)
+
+    def check_trick(
+        self, no: int, winner: int, beats: Sequence[bool], legal: Sequence[bool | None]
+    ) -> None:
+        breaks = self.res.breaks
+        took = [i for i, b in enumerate(beats) if b]
+        if not (0 <= winner < self.n) or not beats[winner] or took[-1] != winner:
+            breaks.append(f"trick {no}: winner {winner} does not match beats {list(beats)}")
+        if any(v is False for v in legal):
+            breaks.append(f"trick {no}: the referee judged a follow illegal: {list(legal)}")
+
+    # -- end ----------------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        rs, res = self.rs, self.res
+        res.kitty_points = count_points(self.kitty)
+        res.trick_points = sum(self.trick_points)
+        if res.trick_points + res.kitty_points != rs.total_points:
+            res.breaks.append(
+                f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
+            )
+        if self.played + Counter(self.kitty) != Counter(self.deck):
+            res.breaks.append("cards: played + kitty differ from the deck")
+        if self.played and max(self.played.values()) > rs.decks:
+            res.breaks.append("cards: a card was played more often than the decks hold")
+        banker_level = self.setup.level
+        attacker_level = self.setup.attacker_level
+        kwargs: dict[str, Any] = {}
+        if res.bid is not None and "bid" in _score_params():
+            kwargs["bid"] = res.bid
+        score = score_round(rs, res.attackers_points, banker_level, attacker_level, **kwargs)
+        res.result, res.winner, res.rise = score.result, score.winner, score.rise
+        res.next_level = score.next_level
+        self.log(
+            "end",
+            attackers_points=res.attackers_points,
+            kitty=format_cards(self.kitty),
+            kitty_points=res.kitty_points,
+            kitty_bonus=res.kitty_bonus,
+            multiplier=res.multiplier,
+            result=res.result,
+            winner=res.winner,
+            rise=res.rise,
+            next_level=_rank_text(res.next_level),
+            breaks=list(res.breaks),
+        )
+
+
+_SCORE_PARAMS: list[str] = []
+
+
+def _score_params() -> list[str]:
+    if not _SCORE_PARAMS:
+        _SCORE_PARAMS.extend(inspect.signature(score_round).parameters)
+    return _SCORE_PARAMS
+
+
+def play_round(
+    rs: Ruleset,
+    seed: int,
+    players: Sequence[Player],
+    setup: RoundSetup | None = None,
+    referee: bool = True,
+) -> RoundResult:
+    """Play one whole round from a seed with the given players and return its log and figures.
+
+    Each trick is resolved from its plays; with referee=True it is resolved a second time with
+    every follower's hand (the follows judged again) and both winners must agree.
+    """
+    setup = setup or round_setup(rs, seed)
+    state = _Round(rs, seed, players, setup, referee)
+    state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
+    state.deal()
+    ctx = Context(rs, state.level, state.res.trump)
+    state.bury(ctx)
+    state.play(ctx)
+    state.finish()
+    return state.res
