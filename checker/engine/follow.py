@@ -159,7 +159,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
         short = Counter(suit) + _forced_fill(rest, n - len(suit))
         return ctx.sort_cards(short.elements())
     if not lead.has_pairs:
-        return []
+        return ctx.sort_cards(_forced_fill(suit, n).elements())
     profile = match_structure(ctx, lead, suit).profile
     counts = Counter(suit)
     forced: Counter[Card] = Counter()
