@@ -259,8 +259,12 @@ class RandomPlayer:
             return None
         return self.rng.choice(choices)
 
-    def pick_trump(self, view: PlayerView) -> str | None:
-        """Return a random trump suit for the banker to name (None for no-trump is never picked)."""
+    def surrender(self, view: PlayerView) -> bool:
+        """Return True now and then to give up a round won at the surrender bid."""
+        return self.rng.random() < 0.2
+
+    def pick_trump(self, view: PlayerView) -> str:
+        """Return a random trump suit for the banker to name."""
         return self.rng.choice("SHCD")
 
 
@@ -293,6 +297,30 @@ class GreedyPlayer:
         if view.phase == LEAD:
             return self._lead(view.ctx, view.hand)
         return self._follow(view)
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        """Return a bid that grows with the permanent trumps held, or None to pass."""
+        fixed = [c for c in view.hand if c.is_joker or c.rank in view.ruleset.trump_ranks]
+        target = max(low, high - step * max(0, len(fixed) - 8))
+        standing = [b for _, b in view.bids if b is not None]
+        if must:
+            return target
+        if standing and target < min(standing):
+            return target
+        return None
+
+    def surrender(self, view: PlayerView) -> bool:
+        """Never give up a round."""
+        return False
+
+    def pick_trump(self, view: PlayerView) -> str:
+        """Name the suit with the most cards (pairs counting double) as trump."""
+        counts = Counter(view.hand)
+        length: Counter[str] = Counter()
+        for c, n in counts.items():
+            if not c.is_joker and c.rank not in view.ruleset.trump_ranks:
+                length[c.suit] += n + (n // 2)
+        return max("SHCD", key=lambda s: (length[s], s))
 
     def _declare(self, view: PlayerView) -> list[Card]:
         options = declaration_options(

@@ -3,16 +3,16 @@ kitty bonus and score, every action judged by the same functions the checker use
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bidding import PASS, judge_auction, settle_chips
 from .cards import BIG, SMALL, SUITS, Card, count_points, format_card, format_cards, is_subset
 from .combos import THROW, classify
-from .declare import judge_declaration
+from .declare import flip_trump, judge_declaration
 from .errors import EngineError
 from .follow import generate_example, judge_follow
 from .order import Context
@@ -71,6 +71,8 @@ class RoundResult:
     rise: int = 0
     next_level: int | None = None
     bid: int | None = None
+    surrendered: bool = False
+    chips: int | None = None
     breaks: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
@@ -90,6 +92,8 @@ class RoundResult:
             "result": self.result,
             "winner": self.winner,
             "rise": self.rise,
+            "bid": self.bid,
+            "chips": self.chips,
             "breaks": list(self.breaks),
         }
 
@@ -126,14 +130,6 @@ def on_banker_side(rs: Ruleset, seat: int, banker: int) -> bool:
     if rs.teams == "banker_alone":
         return seat == banker
     return (seat - banker) % 2 == 0
-
-
-def _has(rs: Ruleset, name: str) -> Any:
-    """Read an optional ruleset field (bidding, flip) that later rulesets may define."""
-    value = getattr(rs, name, None)
-    if value is None:
-        value = rs.extra.get(name)
-    return value
 
 
 class _Round:
@@ -176,44 +172,49 @@ class _Round:
             raise EngineError(
                 f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张"
             )
-        bidding = _has(rs, "bidding")
+        bidding = rs.bidding is not None
+        first = self.setup.banker if self.setup.banker is not None else 0
+        dealt = len(deck) - rs.kitty_size
         for attempt in range(MAX_REDEALS + 1):
             self.rng.shuffle(deck)
             self.deck = list(deck)
-            self.hands = [[] for _ in range(self.n)]
-            self.declarations = []
-            first = self.setup.banker if self.setup.banker is not None else 0
-            dealt = len(deck) - rs.kitty_size
-            for i in range(dealt):
-                seat = (first + i) % self.n
-                self.hands[seat].append(deck[i])
-                if not bidding:
-                    self.ask_declare(seat)
             self.kitty = deck[dealt:]
-            if not bidding:
-                for k in range(self.n):
-                    self.ask_declare((first + k) % self.n)
+            full: list[list[Card]] = [[] for _ in range(self.n)]
+            for i in range(dealt):
+                full[(first + i) % self.n].append(deck[i])
             self.log(
                 "deal",
                 redeal=attempt,
-                hands=[format_cards(h) for h in self.hands],
+                first=first,
+                hands=[format_cards(h) for h in full],
                 kitty=format_cards(self.kitty),
             )
             if bidding:
+                self.hands = full
                 self.auction(first)
                 return
+            self.hands = [[] for _ in range(self.n)]
+            self.declarations = []
+            for i in range(dealt):
+                seat = (first + i) % self.n
+                self.hands[seat].append(deck[i])
+                self.ask_declare(seat, i + 1)
+            for k in range(self.n):
+                self.ask_declare((first + k) % self.n, dealt)
             if self.declarations:
                 last = self.declarations[-1]
                 verdict = judge_declaration(rs, self.level, self.declarations[:-1], *last)
                 self.set_trump(verdict.trump, last[0], "declare")
                 return
-            if _has(rs, "flip"):
-                self.flip(first)
+            if rs.has_flip:
+                flipped = flip_trump(rs, self.level, self.kitty)
+                self.log("flip", card=format_card(flipped.card), trump=flipped.trump or "none")
+                self.set_trump(flipped.trump, None, "flip")
                 return
             self.res.redeals += 1
         raise EngineError(f"{MAX_REDEALS} 次发牌都无人亮主")
 
-    def ask_declare(self, seat: int) -> None:
+    def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
         view = PlayerView(
             DECLARE, seat, self.rs, self.level, tuple(hand), declarations=tuple(self.declarations)
@@ -225,6 +226,7 @@ class _Round:
         self.log(
             "declare",
             seat=seat,
+            at=at,
             cards=format_cards(cards),
             accepted=verdict.accepted,
             trump=verdict.trump or "none",
@@ -246,71 +248,57 @@ class _Round:
             res.banker = declarer if declarer is not None else 0
         self.log("trump", trump=trump or "none", declarer=declarer, banker=res.banker, by=how)
 
-    def flip(self, first: int) -> None:
-        """Name trump from the kitty when nobody declared (rulesets with a flip)."""
-        import importlib
-
-        rs = self.rs
-        trump: str | None = None
-        card: Card | None = None
-        module = importlib.import_module(f"{__package__}.declare")
-        judge: Callable[..., Any] | None = getattr(module, "judge_flip", None)
-        if judge is not None:
-            verdict = judge(rs, self.level, list(self.kitty))
-            trump, card = verdict.trump, verdict.card
-        else:
-            for c in self.kitty:
-                card = c
-                trump = None if c.is_joker else c.suit
-                break
-        self.log("flip", card=format_card(card) if card else "", trump=trump or "none")
-        self.set_trump(trump, None, "flip")
-
     def auction(self, first: int) -> None:
-        """Run an auction (rulesets with bidding): lower bids win; then the banker names trump."""
-        rs = self.rs
-        spec = _has(rs, "bidding")
-        low, high, step = 5, 70, 5
-        if isinstance(spec, dict):
-            low = int(spec.get("min", low))
-            high = int(spec.get("max", high))
-            step = int(spec.get("step", step))
-        bids: list[tuple[int, int | None]] = []
-        standing: tuple[int, int] | None = None
+        """Run the auction (rulesets with bidding), then the banker surrenders or names trump."""
+        rs, res = self.rs, self.res
+        assert rs.bidding is not None
+        low, high, step = (int(rs.bidding[k]) for k in ("min", "max", "step"))
+        entries: list[int | str] = []
+        shown: list[tuple[int, int | None]] = []
         seat = first
-        passed: set[int] = set()
-        while True:
-            if standing is not None and len(passed) >= self.n - 1:
-                break
-            if seat in passed or (standing is not None and standing[0] == seat):
-                seat = (seat + 1) % self.n
-                continue
+        for _ in range(100 * self.n):
             player = self.players[seat]
-            view = PlayerView(BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(bids))
+            view = PlayerView(
+                BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(shown)
+            )
             bidder = getattr(player, "bid", None)
-            must = standing is None
+            must = not any(v is not None for _, v in shown)
             value = bidder(view, low, high, step, must) if bidder else (high if must else None)
-            ok = value is None and not must
-            if value is not None:
-                top = standing[1] if standing else high + step
-                ok = low <= value < top and (value - low) % step == 0
-            if not ok:
-                self.res.illegal += 1
-                value = None if not must else high
-            bids.append((seat, value))
-            self.log("bid", seat=seat, bid="pass" if value is None else value, legal=ok)
-            if value is None:
-                passed.add(seat)
-            else:
-                standing = (seat, value)
+            entry: int | str = PASS if value is None else value
+            verdict = judge_auction(rs, [*entries, entry], first)
+            legal = verdict.valid or verdict.reason == "incomplete"
+            if not legal:
+                res.illegal += 1
+                entry = high if must else PASS
+                verdict = judge_auction(rs, [*entries, entry], first)
+            entries.append(entry)
+            shown.append((seat, None if entry == PASS else int(entry)))
+            self.log("bid", seat=seat, bid=entry, legal=legal)
+            if verdict.valid:
+                break
             seat = (seat + 1) % self.n
-        assert standing is not None
-        banker, bid = standing
-        self.res.bid = bid
-        picker = getattr(self.players[banker], "pick_trump", None)
-        view = PlayerView(PICK_TRUMP, banker, rs, self.level, tuple(self.hands[banker]))
-        trump = picker(view) if picker else None
+        else:
+            raise EngineError("叫分没有结束")
+        assert verdict.banker is not None and verdict.bid is not None
+        banker, bid = verdict.banker, verdict.bid
+        res.bid = bid
         self.setup = RoundSetup(self.setup.level, self.setup.attacker_level, banker)
+        hand = tuple(self.hands[banker] + self.kitty)
+        view = PlayerView(PICK_TRUMP, banker, rs, self.level, hand, banker=banker, bids=tuple(shown))
+        player = self.players[banker]
+        surrender_bid = rs.bidding.get("surrender_bid")
+        asker = getattr(player, "surrender", None)
+        if surrender_bid is not None and bid == int(surrender_bid) and asker and asker(view):
+            res.surrendered = True
+            res.banker = banker
+            res.trump_by = "surrender"
+            self.log("surrender", seat=banker, bid=bid)
+            return
+        picker = getattr(player, "pick_trump", None)
+        trump = picker(view) if picker else SUITS[0]
+        if trump not in SUITS:
+            res.illegal += 1
+            trump = SUITS[0]
         self.set_trump(trump, banker, "bid")
 
     # -- kitty and play -----------------------------------------------------------------------
@@ -502,22 +490,28 @@ class _Round:
         rs, res = self.rs, self.res
         res.kitty_points = count_points(self.kitty)
         res.trick_points = sum(self.trick_points)
-        if res.trick_points + res.kitty_points != rs.total_points:
+        if res.surrendered:
+            pass
+        elif res.trick_points + res.kitty_points != rs.total_points:
             res.breaks.append(
                 f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
             )
-        if self.played + Counter(self.kitty) != Counter(self.deck):
+        if not res.surrendered and self.played + Counter(self.kitty) != Counter(self.deck):
             res.breaks.append("cards: played + kitty differ from the deck")
         if self.played and max(self.played.values()) > rs.decks:
             res.breaks.append("cards: a card was played more often than the decks hold")
-        banker_level = self.setup.level
-        attacker_level = self.setup.attacker_level
-        kwargs: dict[str, Any] = {}
-        if res.bid is not None and "bid" in _score_params():
-            kwargs["bid"] = res.bid
-        score = score_round(rs, res.attackers_points, banker_level, attacker_level, **kwargs)
-        res.result, res.winner, res.rise = score.result, score.winner, score.rise
-        res.next_level = score.next_level
+        if rs.score_policy == "bid_chips":
+            assert res.bid is not None
+            chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)
+            res.result, res.winner, res.rise = chips.result, chips.winner, chips.rise
+            res.chips = chips.chips
+            res.multiplier = res.multiplier or 0
+        else:
+            score = score_round(
+                rs, res.attackers_points, self.setup.level, self.setup.attacker_level
+            )
+            res.result, res.winner, res.rise = score.result, score.winner, score.rise
+            res.next_level = score.next_level
         self.log(
             "end",
             attackers_points=res.attackers_points,
@@ -529,17 +523,9 @@ class _Round:
             winner=res.winner,
             rise=res.rise,
             next_level=_rank_text(res.next_level),
+            chips=res.chips,
             breaks=list(res.breaks),
         )
-
-
-_SCORE_PARAMS: list[str] = []
-
-
-def _score_params() -> list[str]:
-    if not _SCORE_PARAMS:
-        _SCORE_PARAMS.extend(inspect.signature(score_round).parameters)
-    return _SCORE_PARAMS
 
 
 def play_round(
@@ -558,8 +544,9 @@ def play_round(
     state = _Round(rs, seed, players, setup, referee)
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
     state.deal()
-    ctx = Context(rs, state.level, state.res.trump)
-    state.bury(ctx)
-    state.play(ctx)
+    if not state.res.surrendered:
+        ctx = Context(rs, state.level, state.res.trump)
+        state.bury(ctx)
+        state.play(ctx)
     state.finish()
     return state.res
