@@ -374,11 +374,15 @@ class GreedyPlayer:
             scored.append((res.winner == len(plays), cand))
         if partner_winning:
             calm = [c for beats, c in scored if not beats] or [c for _, c in scored]
-            return max(calm, key=lambda c: (sum(x.points for x in c), [-s for s in _strength(ctx, c)]))
+            return max(
+                calm, key=lambda c: (sum(x.points for x in c), [-s for s in _strength(ctx, c)])
+            )
         winning = [c for beats, c in scored if beats]
         if winning:
             return min(winning, key=lambda c: _strength(ctx, c))
-        return min((c for _, c in scored), key=lambda c: (sum(x.points for x in c), _strength(ctx, c)))
+        return min(
+            (c for _, c in scored), key=lambda c: (sum(x.points for x in c), _strength(ctx, c))
+        )
 
 
 PLAYER_KINDS = ("random", "greedy")

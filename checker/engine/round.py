@@ -258,9 +258,7 @@ class _Round:
         seat = first
         for _ in range(100 * self.n):
             player = self.players[seat]
-            view = PlayerView(
-                BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(shown)
-            )
+            view = PlayerView(BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(shown))
             bidder = getattr(player, "bid", None)
             must = not any(v is not None for _, v in shown)
             value = bidder(view, low, high, step, must) if bidder else (high if must else None)
@@ -284,7 +282,9 @@ class _Round:
         res.bid = bid
         self.setup = RoundSetup(self.setup.level, self.setup.attacker_level, banker)
         hand = tuple(self.hands[banker] + self.kitty)
-        view = PlayerView(PICK_TRUMP, banker, rs, self.level, hand, banker=banker, bids=tuple(shown))
+        view = PlayerView(
+            PICK_TRUMP, banker, rs, self.level, hand, banker=banker, bids=tuple(shown)
+        )
         player = self.players[banker]
         surrender_bid = rs.bidding.get("surrender_bid")
         asker = getattr(player, "surrender", None)
