@@ -1,0 +1,325 @@
+"""Trick resolution (seed: 三、比牌与“杀牌”规则): who wins, when the lead changed hands, points."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.engine.errors import PlayError
+from checker.engine.order import Context
+from checker.engine.trick import TrickResult, resolve_trick
+
+from .util import cs, deal
+
+
+def trick(ctx: Context, *plays: str, hands: list[str | None] | None = None) -> TrickResult:
+    given = None if hands is None else [None if h is None else cs(h) for h in hands]
+    return resolve_trick(ctx, [cs(p) for p in plays], given)
+
+
+# --- normal comparison ------------------------------------------------------------------------
+
+
+def test_higher_single_of_the_led_suit_wins() -> None:
+    result = trick(deal(2, "H"), "♠9", "♠K", "♠3", "♠A")
+    assert result.winner == 3
+    assert result.beats == (True, True, False, True)
+
+
+def test_same_suit_pair_compares_by_rank() -> None:
+    result = trick(deal(2, "H"), "♠K ♠K", "♠A ♠A")
+    assert (result.winner, result.beats) == (1, (True, True))
+
+
+def test_other_side_suit_cannot_beat_even_when_higher() -> None:
+    result = trick(deal(2, "H"), "♠3", "♦A", "♣A")
+    assert result.winner == 0
+    assert result.beats == (True, False, False)
+
+
+def test_side_suit_cannot_beat_a_trump_lead() -> None:
+    result = trick(deal(2, "H"), "♥3 ♥3", "♠9 ♠9")
+    assert (result.winner, result.beats) == (0, (True, False))
+
+
+def test_pair_lead_is_not_beaten_by_two_higher_singles() -> None:
+    assert trick(deal(2, "H"), "♠9 ♠9", "♠A ♠K").winner == 0
+
+
+def test_tractor_lead_is_not_beaten_by_two_unconnected_higher_pairs() -> None:
+    assert trick(deal(2, "H"), "♠5♠5♠6♠6", "♠9♠9 ♠J♠J").winner == 0
+
+
+def test_higher_tractor_of_the_same_suit_wins() -> None:
+    assert trick(deal(2, "H"), "♠5♠5♠6♠6", "♠9♠9♠10♠10").winner == 1
+
+
+def test_trump_order_decides_trump_lead() -> None:
+    # 打2主♥: ♥A < ♠2 (off-suit level) < ♥2 < 小王 < 大王.
+    result = trick(deal(2, "H"), "♥A", "♠2", "♥2", "小王")
+    assert result.beats == (True, True, True, True)
+    assert trick(deal(2, "H"), "大王", "小王", "♥2", "♥A").winner == 0
+
+
+def test_offsuit_level_cards_are_equal_and_first_played_wins() -> None:
+    result = trick(deal(2, "H"), "♣2", "♦2", "♠2")
+    assert result.winner == 0
+    assert result.beats == (True, False, False)
+
+
+def test_equal_ruffs_first_played_wins() -> None:
+    result = trick(deal(2, "H"), "♠5", "♣2", "♦2")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+
+
+# --- ruffing -------------------------------------------------------------------------------------
+
+
+def test_trump_single_ruffs_a_side_single() -> None:
+    result = trick(deal(2, "H"), "♠A", "♥3")
+    assert (result.winner, result.beats) == (1, (True, True))
+
+
+def test_trump_pair_ruffs_a_side_pair() -> None:
+    assert trick(deal(2, "H"), "♠9 ♠9", "♥3 ♥3").winner == 1
+
+
+def test_over_ruff_by_a_higher_trump() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥4", "♥5", "♥3")
+    assert result.winner == 2
+    assert result.beats == (True, True, True, False)
+
+
+def test_over_ruff_of_a_pair_by_a_higher_trump_pair() -> None:
+    result = trick(deal(2, "H"), "♠9 ♠9", "♥3 ♥3", "♥4 ♥4", "♥A ♥K")
+    assert result.winner == 2
+    assert result.beats == (True, True, True, False)
+
+
+def test_offsuit_level_cards_of_two_suits_cannot_ruff_a_pair() -> None:
+    assert trick(deal(2, "H"), "♠9 ♠9", "♣2 ♦2").winner == 0
+
+
+def test_offsuit_level_pairs_are_equal_and_trump_suit_level_pair_beats_them() -> None:
+    assert trick(deal(2, "H"), "♣2 ♣2", "♦2 ♦2").winner == 0
+    assert trick(deal(2, "H"), "♣2 ♣2", "♦2 ♦2", "♥2 ♥2").winner == 2
+
+
+def test_trump_tractor_across_the_level_cards_ruffs_a_side_tractor() -> None:
+    # ♥A♥A ♠2♠2 is a tractor when playing 2 with hearts trump.
+    assert trick(deal(2, "H"), "♦5♦5♦6♦6", "♥A♥A ♠2♠2").winner == 1
+
+
+def test_side_suit_card_cannot_beat_after_a_ruff() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥4", "♠A")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+
+
+def test_ruff_must_match_the_structure_of_a_pair() -> None:
+    # Two trump singles (♥3 ♥6) cannot kill the pair ♦Q♦Q.
+    result = trick(deal(2, "H"), "♦Q ♦Q", "♥3 ♥6")
+    assert (result.winner, result.beats) == (0, (True, False))
+
+
+def test_ruff_must_match_the_structure_of_a_tractor() -> None:
+    result = trick(deal(2, "H"), "♦5♦5♦6♦6", "♥9♥9 ♥Q♥Q")
+    assert result.winner == 0
+    assert trick(deal(2, "H"), "♦5♦5♦6♦6", "♥3♥3♥4♥4").winner == 1
+
+
+def test_mixed_suit_and_trump_play_cannot_win() -> None:
+    result = trick(deal(2, "H"), "♠3 ♠3", "♠4 ♥A")
+    assert (result.winner, result.beats) == (0, (True, False))
+
+
+def test_trump_mixed_with_another_side_suit_cannot_ruff() -> None:
+    assert trick(deal(2, "H"), "♠3 ♠3", "♥A ♦4").winner == 0
+
+
+# --- throws ------------------------------------------------------------------------------------
+
+
+def test_same_suit_follow_never_beats_a_throw() -> None:
+    # ♠A would beat the single ♠K and ♠K♠K the pair ♠5♠5, yet same-suit follows never win.
+    result = trick(deal(2, "H"), "♠K ♠Q ♠Q", "♠A ♠J ♠J")
+    assert (result.winner, result.beats) == (0, (True, False))
+    assert trick(deal(2, "H"), "♠9 ♠5 ♠5", "♠A ♠K ♠K").winner == 0
+
+
+def test_trump_throw_cannot_be_beaten_by_higher_trumps() -> None:
+    assert trick(deal(2, "H"), "♥9 ♥8 ♥8", "大王 小王 小王").winner == 0
+
+
+def test_any_trumps_of_the_same_count_kill_a_singles_throw() -> None:
+    # 领 ♦3 ♦4: ♥3♥6 kills; ♥4♥4 also has the count.
+    assert trick(deal(2, "H"), "♦3 ♦4", "♥3 ♥6").winner == 1
+    assert trick(deal(2, "H"), "♦3 ♦4", "♥4 ♥4").winner == 1
+
+
+def test_several_ruffs_of_a_singles_throw_compare_the_largest_single() -> None:
+    # A ♥3♥6 then B ♥4♥4: ♥6 > ♥4, A keeps it; the pair ♥4♥4 gains nothing.
+    result = trick(deal(2, "H"), "♦3 ♦4", "♥3 ♥6", "♥4 ♥4")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+    other_order = trick(deal(2, "H"), "♦3 ♦4", "♥4 ♥4", "♥3 ♥6")
+    assert other_order.winner == 2
+    assert other_order.beats == (True, True, True)
+
+
+def test_ruff_of_a_throw_with_a_pair_needs_a_pair() -> None:
+    assert trick(deal(2, "H"), "♦Q ♦Q ♦3", "♥3 ♥6 ♥9").winner == 0
+    assert trick(deal(2, "H"), "♦Q ♦Q ♦3", "♥3 ♥3 ♥9").winner == 1
+
+
+def test_tractor_ruff_covers_a_throw_of_two_pairs() -> None:
+    assert trick(deal(2, "H"), "♦3♦3 ♦9♦9", "♥5♥5♥6♥6").winner == 1
+    assert trick(deal(2, "H"), "♦3♦3 ♦9♦9", "♥5♥5 ♥9♥9").winner == 1
+
+
+def test_two_pairs_do_not_cover_a_throw_with_a_tractor() -> None:
+    result = trick(deal(2, "H"), "♠3♠3♠4♠4 ♠K", "♥5♥5♥6♥6♥J", "♥7♥7 ♥9♥9 ♥A")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+    alone = trick(deal(2, "H"), "♠3♠3♠4♠4 ♠K", "♥7♥7 ♥9♥9 ♥A")
+    assert alone.winner == 0
+
+
+def test_more_pairs_cover_fewer_pairs_and_singles() -> None:
+    # ♦8♦8♦9♦9♦K (trump ♦) kills ♠4♠4 ♠3 ♠5 ♠7: a pair where the lead has a single is fine.
+    assert trick(deal(2, "D"), "♠4♠4 ♠3 ♠5 ♠7", "♦8♦8♦9♦9♦K").winner == 1
+
+
+def test_ruffers_of_a_throw_compare_tractors_first() -> None:
+    ctx = deal(2, "H")
+    lead = "♠3♠3♠4♠4 ♠K"
+    result = trick(ctx, lead, "♥5♥5♥6♥6 ♥A", "♥7♥7♥8♥8 ♥3")
+    assert result.winner == 2
+
+
+def test_ruffers_of_a_throw_compare_pairs_when_tractors_tie_on_layer() -> None:
+    # Lead has no tractor: a ruffer's tractor counts only as pairs by rank.
+    # 主♦打2, 领 ♥7♥7♥9♥9♥K: ♦6♦6♦7♦7♦9 (top pair ♦7) beats ♦3♦3♦5♦5♦7 (top pair ♦5).
+    ctx = deal(2, "D")
+    result = trick(ctx, "♥7♥7♥9♥9♥K", "♦3♦3♦5♦5♦7", "♦6♦6♦7♦7♦9")
+    assert result.winner == 2
+    # and ♦3♦3♦8♦8♦10 (top pair ♦8) then beats ♦6♦6♦7♦7♦9
+    result = trick(ctx, "♥7♥7♥9♥9♥K", "♦6♦6♦7♦7♦9", "♦3♦3♦8♦8♦10")
+    assert result.winner == 2
+
+
+def test_ruffers_with_equal_pairs_compare_singles() -> None:
+    # ♣2♣2 and ♠2♠2 are equal off-suit level pairs; the single decides.
+    ctx = deal(2, "D")
+    result = trick(ctx, "♠9♠9 ♠3", "♣2♣2 ♦4", "♠2♠2 ♦A")
+    assert result.winner == 2
+
+
+def test_identical_ruffs_first_ruffer_wins() -> None:
+    ctx = deal(2, "D")
+    result = trick(ctx, "♠9♠9 ♠3", "♣2♣2 ♦4", "♠2♠2 ♦4")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+    result = trick(ctx, "♠9 ♠3", "♦K ♣2", "♦K ♠2")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+
+
+# --- ruff_tiebreak option on the seed's example ----------------------------------------------
+
+
+def test_ruff_tiebreak_top_unit_is_the_default_first_ruffer_wins() -> None:
+    # 打4主♥, 领 ♦9♦8; A ♣4+♥3, B ♠4♦4: top singles are equal off-suit 4s.
+    ctx = deal(4, "H")
+    result = trick(ctx, "♦9 ♦8", "♣4 ♥3", "♠4 ♦4")
+    assert result.winner == 1
+    assert result.beats == (True, True, False)
+
+
+def test_ruff_tiebreak_every_unit_compares_the_next_single() -> None:
+    # Rule text: “若相同比下一张”: ♦4 (off-suit level) > ♥3, so B wins.
+    ctx = deal(4, "H", ruff_tiebreak="every_unit")
+    result = trick(ctx, "♦9 ♦8", "♣4 ♥3", "♠4 ♦4")
+    assert result.winner == 2
+    assert result.beats == (True, True, True)
+
+
+def test_ruff_tiebreak_every_unit_still_first_wins_when_all_equal() -> None:
+    ctx = deal(4, "H", ruff_tiebreak="every_unit")
+    assert trick(ctx, "♦9 ♦8", "♣4 ♠4", "♦4 ♣4").winner == 1
+
+
+# --- points ------------------------------------------------------------------------------------
+
+
+def test_points_count_fives_tens_and_kings_of_every_play() -> None:
+    result = trick(deal(2, "H"), "♠5", "♠10", "♠K", "♥5")
+    assert result.points == 30
+
+
+def test_points_zero_without_point_cards() -> None:
+    assert trick(deal(2, "H"), "♠A ♠A", "♠3 ♠4", "♥Q ♥Q", "♦9 ♦8").points == 0
+
+
+def test_points_of_a_throw_trick() -> None:
+    assert trick(deal(2, "H"), "♠K♠K ♠5", "♥10♥10 ♥3", "♠3 ♠4 ♠6").points == 45
+
+
+# --- with hands given ------------------------------------------------------------------------
+
+
+def test_with_hands_a_trump_play_while_holding_the_suit_is_illegal_and_cannot_win() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥A", hands=["♠3", "♥A ♠4"])
+    assert result.winner == 0
+    assert result.legal == (None, False)
+    assert result.beats == (True, False)
+
+
+def test_with_hands_a_void_player_may_ruff() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥A", hands=["♠3", "♥A ♦4"])
+    assert result.winner == 1
+    assert result.legal == (None, True)
+
+
+def test_with_hands_short_suit_plays_it_and_cannot_ruff() -> None:
+    # One spade left: must play it with a trump; mixed play does not win.
+    result = trick(deal(2, "H"), "♠3 ♠3", "♠4 ♥A", hands=["♠3 ♠3", "♠4 ♥A ♥A"])
+    assert result.legal == (None, True)
+    assert result.winner == 0
+
+
+def test_with_hands_illegal_same_suit_follow_cannot_win() -> None:
+    # Holding ♠A♠A the follower must play the pair; ♠A ♠4 is illegal though higher.
+    result = trick(deal(2, "H"), "♠9 ♠9", "♠A ♠4", hands=["♠9 ♠9", "♠A ♠A ♠4"])
+    assert result.legal == (None, False)
+    assert result.winner == 0
+
+
+def test_with_hands_unknown_hand_is_taken_as_legal() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥A", "♠A", hands=["♠3", None, "♠A ♦5"])
+    assert result.legal == (None, None, True)
+    assert result.winner == 1
+
+
+def test_with_hands_the_count_must_match_the_plays() -> None:
+    with pytest.raises(PlayError):
+        trick(deal(2, "H"), "♠3", "♠4", hands=["♠3"])
+
+
+def test_a_lead_that_cannot_be_led_is_an_error() -> None:
+    with pytest.raises(PlayError):
+        trick(deal(2, "H"), "♠3 ♦4", "♠5 ♠6")
+
+
+def test_no_plays_is_an_error() -> None:
+    with pytest.raises(PlayError):
+        resolve_trick(deal(2, "H"), [])
+
+
+def test_wrong_count_follow_cannot_win() -> None:
+    assert trick(deal(2, "H"), "♠3 ♠3", "♥A ♥A ♥K").winner == 0
+
+
+def test_explanation_names_the_winner() -> None:
+    result = trick(deal(2, "H"), "♠3", "♥4")
+    assert "第1手" in result.explanation
