@@ -81,6 +81,7 @@ class RoundResult:
         return {
             "seed": self.seed,
             "trump": self.trump or "none",
+            "trump_by": self.trump_by,
             "banker": self.banker,
             "redeals": self.redeals,
             "tricks": self.tricks,

@@ -1,0 +1,175 @@
+"""python manage.py simulate: play seeded rounds with random or greedy players, check invariants."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
+
+from checker.engine.players import PLAYER_KINDS
+from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.simulation import Summary, header, simulate
+
+
+def engine_version() -> str:
+    """Return the git commit of the checkout, as the footer of the site shows it."""
+    try:
+        from checker.web.context import engine_version as version
+
+        return str(version())
+    except Exception:  # pragma: no cover - the web layer is optional here
+        return "unknown"
+
+
+class Progress:
+    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool = True) -> None:
+        self.total = max(total, 1)
+        self.stream = stream
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < 0.1 and done < self.total:
+            return
+        self.last = now
+        width = 30
+        filled = width * done // self.total
+        rate = done / (now - self.start) if now > self.start else 0.0
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} rounds  {rate:6.1f} rounds/s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def render(summary: dict[str, Any], engine: str) -> str:
+    """Write a run's summary as aligned text lines."""
+    s = summary
+    tried, failed = s["throws_tried"], s["throws_failed"]
+    lines = [
+        f"ruleset            {s['ruleset']}   players {s['players']}   seed {s['seed']}",
+        f"engine             {engine}",
+        f"rounds             {s['rounds']}",
+        f"tricks             {s['tricks']}",
+        f"illegal plays      {s['illegal_plays']}",
+        f"throws tried       {tried}   failed {failed}",
+        f"avg attacker pts   {s['avg_attacker_points']}",
+        f"kitty bonus won    {s['kitty_bonus_rounds']} rounds",
+        "outcomes           " + "  ".join(f"{k} {v}" for k, v in s["outcomes"].items()),
+        "winners            " + "  ".join(f"{k} {v}" for k, v in s["winners"].items()),
+        "trump by           " + "  ".join(f"{k} {v}" for k, v in s["trump_by"].items()),
+        f"invariant breaks   {s['invariant_breaks']}",
+        f"time               {s['elapsed_s']} s   {s['rounds_per_s']} rounds/s",
+    ]
+    if s["redeals"]:
+        lines.insert(5, f"redeals            {s['redeals']}")
+    if s.get("chips"):
+        lines.insert(-2, f"chips to winners   {s['chips']}")
+    lines += [f"  ! {b}" for b in s["break_examples"]]
+    return "\n".join(lines)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < 2**63:
+        raise ValueError("seed must be between 0 and 2**63 - 1")
+    return value
+
+
+class Command(BaseCommand):
+    help = "Play seeded rounds with random or greedy players, check invariants, store the run."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--ruleset", default="classic", metavar="R")
+        parser.add_argument("--rounds", type=_positive, default=100, metavar="N")
+        parser.add_argument("--seed", type=_seed, default=1, metavar="S")
+        parser.add_argument("--players", choices=PLAYER_KINDS, default="random")
+        parser.add_argument("--log", metavar="FILE", help="write a JSON-lines replay log")
+        parser.add_argument("--jobs", type=_positive, default=1, metavar="N")
+        parser.add_argument("--no-store", action="store_true", help="do not save the run")
+        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+        parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        name = opts["ruleset"]
+        if name not in ruleset_names():
+            raise CommandError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
+        load_ruleset(name)
+        engine = engine_version()
+        rounds, seed, players = opts["rounds"], opts["seed"], opts["players"]
+        log: TextIO | None = None
+        if opts["log"]:
+            path = Path(opts["log"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            log = path.open("w", encoding="utf-8")
+            log.write(header(name, players, rounds, seed, engine) + "\n")
+        progress = Progress(rounds, sys.stderr, enabled=not opts["no_progress"])
+
+        def on_round(index: int, lines: list[str]) -> None:
+            if log is not None:
+                log.write("\n".join(lines) + "\n")
+            progress.update(index + 1)
+
+        try:
+            result: Summary = simulate(name, players, rounds, seed, opts["jobs"], on_round)
+        finally:
+            progress.close()
+            if log is not None:
+                log.close()
+        summary = result.as_dict()
+        summary["jobs"] = opts["jobs"]
+        if opts["json"]:
+            self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
+        else:
+            self.stdout.write(render(summary, engine))
+            if opts["log"]:
+                self.stdout.write(f"replay log         {opts['log']}")
+        if not opts["no_store"]:
+            self._store(summary, engine, opts["jobs"])
+        if summary["illegal_plays"] or summary["invariant_breaks"]:
+            sys.exit(1)
+
+    def _store(self, summary: dict[str, Any], engine: str, jobs: int) -> None:
+        from checker.models import SimulationRun
+
+        try:
+            run = SimulationRun.objects.create(
+                ruleset=summary["ruleset"],
+                seed=summary["seed"],
+                rounds=summary["rounds"],
+                players=summary["players"],
+                jobs=jobs,
+                engine_version=engine[:40],
+                illegal_plays=summary["illegal_plays"],
+                invariant_breaks=summary["invariant_breaks"],
+                rounds_per_second=summary["rounds_per_s"],
+                summary=summary,
+            )
+        except DatabaseError as exc:
+            self.stderr.write(
+                f"simulate: run not stored ({exc}); run `python manage.py migrate` first "
+                "or pass --no-store"
+            )
+            return
+        self.stderr.write(f"stored as simulation run #{run.pk}")

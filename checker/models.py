@@ -1,0 +1,63 @@
+"""Database models: stored simulation runs (manage.py simulate), shown on the 模拟 page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.utils import timezone
+
+
+OUTCOME_ORDER = ("big_sweep", "small_sweep", "hold", "swap", "promote", "surrender")
+OUTCOME_LABELS = {
+    "big_sweep": "大光",
+    "small_sweep": "小光",
+    "hold": "过庄",
+    "swap": "上台",
+    "promote": "升级",
+    "surrender": "投降",
+}
+
+
+class SimulationRun(models.Model):
+    """One `manage.py simulate` run: what was played, by which engine, and its summary figures."""
+
+    ruleset = models.CharField(max_length=40, db_index=True)
+    seed = models.BigIntegerField()
+    rounds = models.PositiveIntegerField()
+    players = models.CharField(max_length=20, default="random")
+    jobs = models.PositiveSmallIntegerField(default=1)
+    engine_version = models.CharField(max_length=40, blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    illegal_plays = models.PositiveIntegerField(default=0)
+    invariant_breaks = models.PositiveIntegerField(default=0)
+    rounds_per_second = models.FloatField(default=0.0)
+    summary = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        get_latest_by = "created"
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} seed {self.seed} × {self.rounds} ({self.players})"
+
+    @property
+    def clean(self) -> bool:
+        """Tell whether the run had no illegal play and no broken invariant."""
+        return self.illegal_plays == 0 and self.invariant_breaks == 0
+
+    def outcome_bars(self) -> list[dict[str, Any]]:
+        """List the outcome counts with their share of the rounds, for the histogram."""
+        outcomes = dict(self.summary.get("outcomes") or {})
+        total = sum(outcomes.values()) or 1
+        names = [n for n in OUTCOME_ORDER if n in outcomes]
+        names += sorted(n for n in outcomes if n not in OUTCOME_ORDER)
+        return [
+            {
+                "name": name,
+                "label": OUTCOME_LABELS.get(name, name),
+                "count": outcomes[name],
+                "share": round(100 * outcomes[name] / total, 1),
+            }
+            for name in names
+        ]
