@@ -7,7 +7,6 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 
-
 OUTCOME_ORDER = ("big_sweep", "small_sweep", "hold", "swap", "promote", "surrender")
 OUTCOME_LABELS = {
     "big_sweep": "大光",

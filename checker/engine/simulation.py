@@ -418,10 +418,10 @@ class _Judge:
         else:
             lead = classify(ctx, self.trick[0][1])
             if "tried" in e:
-                tried = judge_follow(ctx, lead, hand, _cards(e["tried"]))
-                self.check(where, "tried follow legal", False, tried.legal)
-            verdict = judge_follow(ctx, lead, hand, cards)
-            self.check(where, "follow legal", e["legal"] or "tried" in e, verdict.legal)
+                first = judge_follow(ctx, lead, hand, _cards(e["tried"]))
+                self.check(where, "tried follow legal", False, first.legal)
+            follow = judge_follow(ctx, lead, hand, cards)
+            self.check(where, "follow legal", e["legal"] or "tried" in e, follow.legal)
         self.before.append(list(hand))
         self.trick.append((seat, cards))
         for c in cards:
