@@ -17,13 +17,20 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     base.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
-        cwd=ROOT, env=base, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_check_deploy_clean_with_production_env() -> None:
     result = _manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(60),
         DJANGO_ALLOWED_HOSTS="tractor.example.org",
         DATABASE_URL="postgres://user:pw@db.example.org:5432/tractor",
@@ -46,7 +53,8 @@ def test_debug_is_off_by_default() -> None:
 
 def test_database_url_selects_postgres() -> None:
     result = _manage(
-        "shell", "-c",
+        "shell",
+        "-c",
         "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])",
         DATABASE_URL="postgres://u:p@localhost:5432/x",
     )
@@ -56,7 +64,8 @@ def test_database_url_selects_postgres() -> None:
 
 def test_sqlite_is_the_default_database() -> None:
     result = _manage(
-        "shell", "-c",
+        "shell",
+        "-c",
         "from django.conf import settings; d = settings.DATABASES['default'];"
         " print(d['ENGINE'], d['NAME'])",
     )

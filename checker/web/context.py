@@ -20,15 +20,31 @@ def engine_version() -> str:
     try:
         head = subprocess.run(
             ["git", "-C", str(base), "rev-parse", "--short=10", "HEAD"],
-            capture_output=True, text=True, timeout=5, check=True,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     try:
         dirty = subprocess.run(
-            ["git", "-C", str(base), "status", "--porcelain", "--untracked-files=no",
-             "--", "checker/engine", "checker/suite", "rulesets"],
-            capture_output=True, text=True, timeout=5, check=True,
+            [
+                "git",
+                "-C",
+                str(base),
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                "checker/engine",
+                "checker/suite",
+                "rulesets",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         dirty = ""

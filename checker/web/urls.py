@@ -6,7 +6,7 @@ from checker.web import views
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
-    path("rulesets/<str:name>/selfcheck/", views.selfcheck, name="selfcheck"),
+    path("rulesets/<str:name>/selfcheck/", views.selfcheck_view, name="selfcheck"),
     path("rulesets/<str:name>/", views.rules, name="rules"),
     path("cases/<str:ruleset>/<str:case_id>/", views.case_detail, name="case"),
     path("check/", views.check, name="check"),

@@ -1,0 +1,31 @@
+"""Language selection: zh-Hans unless the visitor chose English with the switch.
+
+Django's LocaleMiddleware would follow the browser's Accept-Language header; this
+site is Chinese first, so only the language cookie set by /i18n/setlang/ counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+
+
+class CookieLocaleMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.supported = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+        language = chosen if chosen in self.supported else settings.LANGUAGE_CODE
+        translation.activate(language)
+        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Cookie",))
+        response.headers.setdefault("Content-Language", language)
+        translation.deactivate()
+        return response

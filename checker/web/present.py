@@ -1,0 +1,321 @@
+"""Presentation helpers: cards as glyph chips, case values in words, value diffs.
+
+Chips are built here as HTML strings rather than with template includes: the
+dashboard draws a few thousand cards and this keeps it fast.  Every piece of
+text that reaches the HTML is either from a fixed set (card faces, labels) or
+escaped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from checker.engine.cards import Card, format_card, parse_cards
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RED_SUITS = {"H", "D"}
+RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# Case fields whose values are card lists (or lists of card lists).
+CARD_KEYS = {"cards", "lead", "hand", "play", "forced", "example", "kitty", "card"}
+CARD_LIST_KEYS = {"plays", "hands", "others"}
+
+FIELD_LABELS: dict[str, Any] = {
+    "cards": gettext_lazy("牌"),
+    "card": gettext_lazy("决定的牌"),
+    "lead": gettext_lazy("领牌"),
+    "hand": gettext_lazy("手牌"),
+    "play": gettext_lazy("出牌"),
+    "plays": gettext_lazy("各家出牌"),
+    "hands": gettext_lazy("各家手牌"),
+    "others": gettext_lazy("其他玩家手牌"),
+    "kitty": gettext_lazy("底牌"),
+    "current": gettext_lazy("桌上已亮的主"),
+    "seat": gettext_lazy("座位"),
+    "banker": gettext_lazy("庄家"),
+    "first": gettext_lazy("首叫座位"),
+    "points": gettext_lazy("分数"),
+    "bids": gettext_lazy("叫分"),
+    "bid": gettext_lazy("叫分"),
+    "role": gettext_lazy("角色"),
+    "surrender": gettext_lazy("投降"),
+    "banker_level": gettext_lazy("庄家级别"),
+    "attacker_level": gettext_lazy("闲家级别"),
+    "legal": gettext_lazy("合法"),
+    "reason": gettext_lazy("原因"),
+    "forced": gettext_lazy("必出的牌"),
+    "example": gettext_lazy("合法示例"),
+    "winner": gettext_lazy("赢家"),
+    "beats": gettext_lazy("压过"),
+    "type": gettext_lazy("牌型"),
+    "suit": gettext_lazy("花色"),
+    "tractors": gettext_lazy("拖拉机"),
+    "pairs": gettext_lazy("对子"),
+    "singles": gettext_lazy("单张"),
+    "allowed": gettext_lazy("可出"),
+    "penalty": gettext_lazy("罚分"),
+    "penalty_to": gettext_lazy("罚分归属"),
+    "multiplier": gettext_lazy("倍率"),
+    "kitty_points": gettext_lazy("底牌分"),
+    "bonus": gettext_lazy("加分"),
+    "accepted": gettext_lazy("接受"),
+    "trump": gettext_lazy("主"),
+    "declarer": gettext_lazy("亮主者"),
+    "rise": gettext_lazy("升级数"),
+    "result": gettext_lazy("结果"),
+    "next_level": gettext_lazy("下局级别"),
+    "level": gettext_lazy("级牌"),
+    "options": gettext_lazy("选项"),
+    "base_chips": gettext_lazy("基础筹码"),
+    "chips": gettext_lazy("筹码"),
+    "valid": gettext_lazy("有效"),
+    "error_at": gettext_lazy("首个错误位置"),
+    "items": gettext_lazy("明细"),
+}
+
+CODE_LABELS: dict[str, Any] = {
+    "single": gettext_lazy("单张"),
+    "pair": gettext_lazy("对子"),
+    "tractor": gettext_lazy("拖拉机"),
+    "throw": gettext_lazy("甩牌"),
+    "invalid": gettext_lazy("非法牌型"),
+    "wrong_count": gettext_lazy("张数不对"),
+    "must_follow_suit": gettext_lazy("必须跟花色"),
+    "must_play_pair": gettext_lazy("必须出对子"),
+    "must_play_tractor": gettext_lazy("必须出拖拉机"),
+    "not_in_hand": gettext_lazy("牌不在手中"),
+    "single_joker": gettext_lazy("单王不能亮主"),
+    "not_stronger": gettext_lazy("不比已亮的主大"),
+    "big_sweep": gettext_lazy("大光"),
+    "small_sweep": gettext_lazy("小光"),
+    "hold": gettext_lazy("过庄"),
+    "promote": gettext_lazy("升级"),
+    "swap": gettext_lazy("上台"),
+    "banker": gettext_lazy("庄家"),
+    "attackers": gettext_lazy("闲家"),
+    "defender": gettext_lazy("守方"),
+    "none": gettext_lazy("无"),
+}
+
+KIND_LABELS: dict[str, Any] = {
+    "classify": gettext_lazy("牌型识别"),
+    "declare": gettext_lazy("亮主"),
+    "throw": gettext_lazy("甩牌"),
+    "follow": gettext_lazy("跟牌"),
+    "trick": gettext_lazy("比牌"),
+    "kitty": gettext_lazy("抠底"),
+    "score": gettext_lazy("结算"),
+    "bid": gettext_lazy("叫分"),
+    "bonus": gettext_lazy("算奖"),
+    "flip": gettext_lazy("翻底定主"),
+}
+
+
+def rank_label(rank: int) -> str:
+    return RANK_LABELS.get(rank, str(rank))
+
+
+def chip(card: Card, ctx: Any = None, extra: str = "") -> str:
+    """One card as an HTML chip; `ctx` (a deal context) adds the trump badge."""
+    classes = ["card"]
+    trump = False
+    if ctx is not None:
+        try:
+            trump = bool(ctx.is_trump(card))
+        except (KeyError, AttributeError, TypeError):
+            trump = False
+    if card.rank >= 15:
+        big = card.rank == 16
+        classes += ["joker", "big" if big else "small"]
+        if trump:
+            classes.append("trump")
+        if extra:
+            classes.append(extra)
+        name = "大王" if big else "小王"
+        title = name + (" · " + _("主牌") if trump else "")
+        return f'<span class="{" ".join(classes)}" title="{title}">{name}</span>'
+    symbol = SUIT_SYMBOLS.get(card.suit, "?")
+    if card.suit in RED_SUITS:
+        classes.append("red")
+    if trump:
+        classes.append("trump")
+    if extra:
+        classes.append(extra)
+    label = rank_label(card.rank)
+    title = symbol + label + (" · " + _("主牌") if trump else "")
+    return (
+        f'<span class="{" ".join(classes)}" title="{title}">'
+        f'<span class="suit">{symbol}</span>{label}</span>'
+    )
+
+
+def chips(cards: Iterable[Card], ctx: Any = None, mark: Iterable[Card] = ()) -> SafeString:
+    """A card list as a row of chips; cards in `mark` get the 'forced' outline."""
+    marked = Counter(mark)
+    parts = []
+    for card in cards:
+        extra = ""
+        if marked[card]:
+            marked[card] -= 1
+            extra = "forced"
+        parts.append(chip(card, ctx, extra))
+    if not parts:
+        return format_html('<span class="none">{}</span>', _("（无）"))
+    return mark_safe('<span class="cards">' + "".join(parts) + "</span>")
+
+
+def to_cards(value: Any) -> list[Card] | None:
+    """Parse a card list written as text or a list of tokens; None when it is not one."""
+    if value is None:
+        return None
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, Card)) for v in value):
+        if value and all(isinstance(v, Card) for v in value):
+            return list(value)
+        text = " ".join(v if isinstance(v, str) else format_card(v) for v in value)
+    else:
+        return None
+    try:
+        return parse_cards(text)
+    except ValueError:
+        return None
+
+
+def code_label(value: str) -> str:
+    label = CODE_LABELS.get(value)
+    if value in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[value]
+    if value == "trump":
+        return _("主牌")
+    return str(label) if label is not None else value
+
+
+def field_label(key: str) -> str:
+    label = FIELD_LABELS.get(key)
+    return str(label) if label is not None else key
+
+
+def render_value(key: str, value: Any, ctx: Any = None) -> SafeString:
+    """Render one case field (input, expected or actual) as HTML."""
+    if value is None:
+        return mark_safe('<span class="none">—</span>')
+    if isinstance(value, bool):
+        word = _("是") if value else _("否")
+        css = "ok-word" if value else "bad-word"
+        return format_html(
+            '<span class="{}">{}</span> <code>{}</code>', css, word, "true" if value else "false"
+        )
+    if key in CARD_KEYS:
+        cards = to_cards(value)
+        if cards is not None:
+            return chips(cards, ctx)
+    if key in CARD_LIST_KEYS and isinstance(value, (list, tuple)):
+        rows = []
+        for i, item in enumerate(value):
+            cards = to_cards(item)
+            inner = chips(cards, ctx) if cards is not None else escape(str(item))
+            rows.append(f'<li><span class="unit-label">{i}</span>{inner}</li>')
+        return mark_safe('<ol class="card-rows">' + "".join(rows) + "</ol>")
+    if key == "current" and isinstance(value, (list, tuple)):
+        rows = []
+        for item in value:
+            if isinstance(item, Mapping):
+                cards = to_cards(item.get("cards"))
+                inner = chips(cards, ctx) if cards is not None else escape(str(item.get("cards")))
+                seat = escape(str(item.get("seat", "?")))
+                rows.append(f'<li><span class="unit-label">{_("座位")} {seat}</span>{inner}</li>')
+            else:
+                rows.append(f"<li>{escape(str(item))}</li>")
+        if not rows:
+            return format_html('<span class="none">{}</span>', _("（无）"))
+        return mark_safe('<ol class="card-rows">' + "".join(rows) + "</ol>")
+    if isinstance(value, str):
+        label = code_label(value)
+        if label != value:
+            return format_html("{} <code>{}</code>", label, value)
+        return format_html("{}", value)
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return mark_safe("<code>[]</code>")
+        return format_html("<code>{}</code>", ", ".join(str(v) for v in value))
+    if isinstance(value, Mapping):
+        items = "".join(
+            f"<dt>{escape(field_label(str(k)))}</dt><dd>{render_value(str(k), v, ctx)}</dd>"
+            for k, v in value.items()
+        )
+        return mark_safe(f'<dl class="kv">{items}</dl>')
+    return format_html("{}", value)
+
+
+def normalise(key: str, value: Any) -> Any:
+    """A comparable form of a field value: card lists as sorted multisets."""
+    if key in CARD_KEYS:
+        cards = to_cards(value)
+        if cards is not None:
+            return sorted(cards)
+    if key in CARD_LIST_KEYS and isinstance(value, (list, tuple)):
+        out = []
+        for item in value:
+            cards = to_cards(item)
+            out.append(sorted(cards) if cards is not None else item)
+        return out
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def differing_keys(expected: Mapping[str, Any], actual: Mapping[str, Any] | None) -> set[str]:
+    """The expected keys whose actual value differs (card lists compared as multisets)."""
+    if not actual:
+        return set(expected)
+    out = set()
+    for key, value in expected.items():
+        if key not in actual or normalise(key, value) != normalise(key, actual[key]):
+            out.add(key)
+    return out
+
+
+def kv_rows(
+    data: Mapping[str, Any] | None,
+    ctx: Any = None,
+    diff: set[str] | frozenset[str] = frozenset(),
+    keys: Sequence[str] | None = None,
+) -> SafeString:
+    """A definition list of fields; keys in `diff` are marked as differing."""
+    if not data:
+        return mark_safe('<span class="none">—</span>')
+    order = list(keys) if keys is not None else list(data)
+    parts = []
+    for key in order:
+        if key not in data:
+            continue
+        value = render_value(key, data[key], ctx)
+        if key in diff:
+            value = mark_safe(f'<span class="diff">{value}</span>')
+        parts.append(f"<dt>{escape(field_label(key))}</dt><dd>{value}</dd>")
+    return mark_safe('<dl class="kv">' + "".join(parts) + "</dl>")
+
+
+def deal_words(level: Any, trump: Any, has_level: bool = True) -> str:
+    """The deal setting in words, e.g. 打2 · 主♥ / 无主."""
+    parts = []
+    if has_level and level not in (None, ""):
+        parts.append(_("打%(level)s") % {"level": level})
+    if trump is not None and trump != "":
+        text = str(trump)
+        if text.lower() in ("none", "nt", "无主", "无将"):
+            parts.append(_("无主"))
+        else:
+            letter = text.upper()[:1]
+            parts.append(_("主%(suit)s") % {"suit": SUIT_SYMBOLS.get(letter, text)})
+    return " · ".join(parts)

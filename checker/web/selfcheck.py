@@ -1,0 +1,167 @@
+"""The engine self-check as the dashboard shows it: a cached suite run per ruleset.
+
+The suite is re-run only when a case file, ruleset file or engine/suite module
+changed (a cheap stat of those trees), so the dashboard answers from memory.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+from checker.suite.runner import CaseResult, SuiteReport, run_suite
+
+BASE = Path(settings.BASE_DIR)
+WATCHED = [
+    BASE / "cases",
+    BASE / "rulesets",
+    BASE / "checker" / "engine",
+    BASE / "checker" / "suite",
+]
+FILE_ERROR_RULESET = "-"
+
+
+def _fingerprint() -> tuple[tuple[str, int, int], ...]:
+    entries: list[tuple[str, int, int]] = []
+    for root in WATCHED:
+        if not root.is_dir():
+            continue
+        for path in root.rglob("*"):
+            if path.suffix in (".yaml", ".yml", ".py"):
+                try:
+                    st = path.stat()
+                except OSError:
+                    continue
+                entries.append((str(path), st.st_mtime_ns, st.st_size))
+    entries.sort()
+    return tuple(entries)
+
+
+@dataclass
+class Run:
+    """One suite run restricted to a ruleset (file errors included)."""
+
+    ruleset: str
+    report: SuiteReport
+    finished_at: float
+    results: list[CaseResult] = field(default_factory=list)
+    file_errors: list[CaseResult] = field(default_factory=list)
+
+    @property
+    def cases(self) -> list[CaseResult]:
+        return self.results
+
+    @property
+    def total(self) -> int:
+        return len(self.results) + len(self.file_errors)
+
+    @property
+    def passed(self) -> int:
+        return sum(r.status == "pass" for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        return sum(r.status == "fail" for r in self.results)
+
+    @property
+    def errors(self) -> int:
+        return sum(r.status == "error" for r in self.results) + len(self.file_errors)
+
+    @property
+    def ok(self) -> bool:
+        return self.total > 0 and self.passed == self.total
+
+    @property
+    def seconds(self) -> float:
+        return self.report.seconds
+
+    def categories(self) -> list[tuple[str, list[CaseResult]]]:
+        groups: dict[str, list[CaseResult]] = {}
+        for r in self.results:
+            groups.setdefault(r.category, []).append(r)
+        return list(groups.items())
+
+    def find(self, case_id: str) -> CaseResult | None:
+        for r in self.results:
+            if r.id == case_id:
+                return r
+        for r in self.file_errors:
+            if r.id == case_id:
+                return r
+        return None
+
+
+_lock = threading.Lock()
+_cache: dict[str, tuple[tuple[tuple[str, int, int], ...], Run]] = {}
+
+
+def get_run(ruleset: str, force: bool = False) -> Run:
+    """The suite results for one ruleset, from cache when nothing changed on disk."""
+    stamp = _fingerprint()
+    with _lock:
+        hit = _cache.get(ruleset)
+        if hit is not None and hit[0] == stamp and not force:
+            return hit[1]
+    report = run_suite(rulesets=[ruleset])
+    results = [r for r in report.results if r.ruleset == ruleset]
+    file_errors = [r for r in report.results if r.ruleset == FILE_ERROR_RULESET]
+    results.sort(key=lambda r: r.order)
+    run = Run(ruleset, report, time.time(), results, file_errors)
+    with _lock:
+        _cache[ruleset] = (stamp, run)
+    return run
+
+
+def clear_cache() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def matches(result: CaseResult, status: str, category: str, text: str) -> bool:
+    """Apply the dashboard filters to one result."""
+    if status and result.status != status:
+        return False
+    if category and result.category != category:
+        return False
+    if text:
+        needle = text.casefold()
+        hay = " ".join(
+            str(x)
+            for x in (
+                result.id,
+                result.title,
+                result.kind,
+                result.message,
+                result.note or "",
+                _flatten(result.input),
+                _flatten(result.expected),
+            )
+        ).casefold()
+        if needle not in hay:
+            return False
+    return True
+
+
+def _flatten(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_flatten(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_flatten(v) for v in value)
+    return str(value)
+
+
+def category_tiles(results: Iterable[CaseResult]) -> list[dict[str, Any]]:
+    tiles: dict[str, dict[str, Any]] = {}
+    for r in results:
+        tile = tiles.setdefault(
+            r.category, {"name": r.category, "total": 0, "passed": 0, "failed": 0, "errors": 0}
+        )
+        tile["total"] += 1
+        tile[{"pass": "passed", "fail": "failed", "error": "errors"}[r.status]] += 1
+    return list(tiles.values())
