@@ -1,0 +1,238 @@
+"""Whole simulated rounds: the invariants of issue 5 over every ruleset, determinism, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from checker.engine.cards import Card, count_points, parse_cards
+from checker.engine.declare import flip_trump
+from checker.engine.errors import EngineError
+from checker.engine.players import (
+    BID,
+    BURY,
+    DECLARE,
+    FOLLOW,
+    LEAD,
+    PICK_TRUMP,
+    PlayerView,
+    RandomPlayer,
+    make_players,
+)
+from checker.engine.round import MAX_REDEALS, RoundSetup, build_deck, play_round
+from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.simulation import header, replay, round_seeds, run_job, simulate
+
+RULESETS = ruleset_names()
+ROUNDS = 20
+
+
+def _log(name: str, kind: str, rounds: int, seed: int, jobs: int = 1) -> list[str]:
+    lines = [header(name, kind, rounds, seed, "test")]
+    simulate(name, kind, rounds, seed, jobs, lambda i, ls: lines.extend(ls))
+    return lines
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_rounds_keep_every_invariant(name: str, kind: str) -> None:
+    rs = load_ruleset(name)
+    deck = Counter(build_deck(rs))
+    for seed in round_seeds(11, ROUNDS):
+        res = play_round(rs, seed, make_players(kind, seed, rs.players))
+        assert res.breaks == [], (seed, res.breaks)
+        assert res.illegal == 0, seed
+        if res.surrendered:
+            continue
+        tricks = [e for e in res.events if e["t"] == "trick"]
+        plays = [e for e in res.events if e["t"] == "play"]
+        assert len(tricks) == res.tricks > 0
+        # one winner per trick, and it is one of the seats that played in it
+        for t in tricks:
+            seats = [p["seat"] for p in plays if p["trick"] == t["trick"]]
+            assert sorted(seats) == list(range(rs.players))
+            assert t["winner"] in seats
+        # every card exactly once: the plays plus the buried kitty are the deck
+        played: Counter[Card] = Counter()
+        for p in plays:
+            played.update(parse_cards(p["cards"]))
+        end = res.events[-1]
+        kitty = parse_cards(end["kitty"])
+        assert played + Counter(kitty) == deck
+        # the points in all tricks plus the kitty are the deck's total
+        assert sum(t["points"] for t in tricks) + count_points(kitty) == rs.total_points
+
+
+def test_deck_sizes_and_points() -> None:
+    classic, erqiwang = load_ruleset("classic"), load_ruleset("erqiwang")
+    assert len(build_deck(classic)) == 108 and classic.total_points == 200
+    # 二七王: 2 decks without 3s and 4s: 11 ranks × 4 suits × 2 + 4 jokers = 92 cards,
+    # still eight 5s, eight 10s and eight Ks: 200 points.
+    deck = build_deck(erqiwang)
+    assert len(deck) == 92 and count_points(deck) == erqiwang.total_points == 200
+    assert not any(c.rank in (3, 4) for c in deck)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_deal_comes_from_random_of_the_seed(name: str) -> None:
+    rs = load_ruleset(name)
+    res = play_round(rs, 1234, make_players("random", 1234, rs.players))
+    deal = next(e for e in res.events if e["t"] == "deal")
+    deck = build_deck(rs)
+    random.Random(1234).shuffle(deck)
+    dealt = len(deck) - rs.kitty_size
+    for seat, text in enumerate(deal["hands"]):
+        mine = [deck[i] for i in range(dealt) if (deal["first"] + i) % rs.players == seat]
+        assert parse_cards(text) == mine
+        assert len(mine) == rs.hand_size
+    assert parse_cards(deal["kitty"]) == deck[dealt:]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_same_seed_same_log(name: str) -> None:
+    first = run_job((name, "random", 0, 99))
+    again = run_job((name, "random", 0, 99))
+    assert first == again
+    assert run_job((name, "random", 0, 100))[1] != first[1]
+
+
+def test_parallel_run_writes_the_same_log() -> None:
+    assert _log("classic", "random", 12, 5, jobs=2) == _log("classic", "random", 12, 5, jobs=1)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_replay_of_a_log_finds_no_difference(name: str) -> None:
+    lines = _log(name, "random", 10, 3)
+    report = replay(lines)
+    assert report.rounds == 10 and report.diffs == []
+    assert replay(lines, resimulate=True).diffs == []
+
+
+def test_replay_reports_a_changed_trick_winner() -> None:
+    lines = _log("classic", "random", 3, 8)
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event["t"] == "trick" and event["r"] == 1 and event["trick"] == 4:
+            event["winner"] = (event["winner"] + 1) % 4
+            lines[i] = json.dumps(event, ensure_ascii=False)
+            break
+    report = replay(lines)
+    assert any(d.round == 1 and d.what == "winner" for d in report.diffs)
+    assert {d.round for d in report.diffs} == {1}
+    again = replay(lines, resimulate=True)
+    assert [d.round for d in again.diffs] == [1]
+
+
+def test_replay_reports_a_changed_deal() -> None:
+    lines = _log("shuangsheng", "random", 2, 8)
+    lines = [
+        line.replace('"seed":', '"seed":1', 1) if '"t":"round"' in line else line for line in lines
+    ]
+    report = replay(lines)
+    assert any(d.where.startswith("deal") for d in report.diffs)
+
+
+class Mute(RandomPlayer):
+    """Never declares; otherwise random."""
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        if view.phase == DECLARE:
+            return []
+        return super().choose(view)
+
+
+def test_nobody_declares_flips_the_kitty() -> None:
+    rs = load_ruleset("shuangsheng")
+    players = [Mute(random.Random(i)) for i in range(4)]
+    res = play_round(rs, 77, players)
+    assert res.trump_by == "flip" and res.breaks == [] and res.illegal == 0
+    deal = next(e for e in res.events if e["t"] == "deal")
+    assert res.trump == flip_trump(rs, res.setup.level, parse_cards(deal["kitty"])).trump
+
+
+def test_nobody_declares_in_classic_redeals() -> None:
+    rs = load_ruleset("classic")
+    with pytest.raises(EngineError):
+        play_round(rs, 5, [Mute(random.Random(i)) for i in range(4)])
+    assert MAX_REDEALS >= 10
+
+
+class Sloppy(RandomPlayer):
+    """Makes illegal choices: declares a non-level card, buries too few, plays its first cards."""
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        if view.phase == DECLARE:
+            return [c for c in view.hand if not c.is_joker and c.rank != view.level][:1]
+        if view.phase == BURY:
+            return list(view.hand[:1])
+        if view.phase == LEAD:
+            return list(view.hand[:3])
+        assert view.phase == FOLLOW and view.lead is not None
+        return list(view.hand[: len(view.lead.cards)])
+
+
+def test_illegal_choices_are_counted_and_replaced() -> None:
+    rs = load_ruleset("classic")
+    players = [RandomPlayer(random.Random(1)), Sloppy(random.Random(2))] * 2
+    res = play_round(rs, 21, players, RoundSetup(2, 2, 0))
+    assert res.illegal > 0
+    assert res.breaks == []
+    assert any(e["t"] == "play" and e.get("legal") is False for e in res.events)
+
+
+class Spy(RandomPlayer):
+    """Records every view it is shown."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        self.views.append(view)
+        return super().choose(view)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_players_see_only_their_own_cards(name: str) -> None:
+    rs = load_ruleset(name)
+    spies = [Spy(random.Random(s)) for s in range(rs.players)]
+    res = play_round(rs, 4242, spies)
+    deal = next(e for e in res.events if e["t"] == "deal")
+    for seat, spy in enumerate(spies):
+        own = Counter(parse_cards(deal["hands"][seat]))
+        if seat == res.banker:
+            own += Counter(parse_cards(deal["kitty"]))
+        for view in spy.views:
+            assert view.seat == seat
+            assert not Counter(view.hand) - own
+            if view.phase in (BURY, PICK_TRUMP):
+                assert seat == res.banker
+            if view.kitty:
+                assert seat == res.banker
+            assert view.phase in (DECLARE, BURY, LEAD, FOLLOW, BID, PICK_TRUMP)
+
+
+class Quitter(RandomPlayer):
+    """Bids the maximum and surrenders at once."""
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        return high if must else None
+
+    def surrender(self, view: PlayerView) -> bool:
+        return True
+
+
+def test_surrender_at_the_surrender_bid_ends_the_round() -> None:
+    rs = load_ruleset("erqiwang")
+    res = play_round(rs, 3, [Quitter(random.Random(i)) for i in range(3)])
+    assert res.surrendered and res.tricks == 0 and res.result == "surrender"
+    assert res.winner == "attackers" and res.breaks == []
+
+
+def test_first_round_declarer_becomes_banker() -> None:
+    rs = load_ruleset("classic")
+    res = play_round(rs, 8, make_players("random", 8, 4), RoundSetup(2, 2, None))
+    assert res.declarer is not None and res.banker == res.declarer
