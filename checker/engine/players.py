@@ -251,13 +251,15 @@ class RandomPlayer:
         return random_follow(rng, view.ctx, view.lead, view.hand)
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
-        """Return a random bid strictly below the standing one, or None to pass."""
+        """Return a random legal bid near the top (one or two steps under the standing bid),
+        or None to pass."""
         standing = [b for _, b in view.bids if b is not None]
-        top = min(standing) if standing else high + step
-        choices = list(range(low, top, step))
-        if not choices or (not must and self.rng.random() < 0.6):
+        if must or not standing:
+            return self.rng.choice(range(max(low, high - 4 * step), high + 1, step))
+        if self.rng.random() < 0.6:
             return None
-        return self.rng.choice(choices)
+        bid = min(standing) - step * self.rng.randint(1, 2)
+        return bid if bid >= low else None
 
     def surrender(self, view: PlayerView) -> bool:
         """Return True now and then to give up a round won at the surrender bid."""

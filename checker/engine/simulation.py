@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import random
 import time
 from collections import Counter
@@ -104,6 +105,7 @@ class Summary:
     points_hist: Counter[int] = field(default_factory=Counter)
     break_examples: list[str] = field(default_factory=list)
     elapsed: float = 0.0
+    cpu: float = 0.0
 
     def add(self, index: int, figures: dict[str, Any]) -> None:
         """Add one round's figures."""
@@ -150,6 +152,8 @@ class Summary:
             "break_examples": list(self.break_examples),
             "elapsed_s": round(self.elapsed, 3),
             "rounds_per_s": round(rate, 1),
+            "cpu_s": round(self.cpu, 3),
+            "rounds_per_cpu_s": round(self.rounds / self.cpu, 1) if self.cpu > 0 else 0.0,
         }
 
 
@@ -164,12 +168,20 @@ def simulate(
     """Run a whole simulation and return its summary; on_round gets each round's log lines."""
     summary = Summary(ruleset, players, seed)
     start = time.perf_counter()
+    cpu = _cpu()
     for index, (figures, lines) in enumerate(run_rounds(ruleset, players, rounds, seed, jobs)):
         summary.add(index, figures)
         if on_round is not None:
             on_round(index, lines)
     summary.elapsed = time.perf_counter() - start
+    summary.cpu = _cpu() - cpu
     return summary
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the worker processes)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 # ---------------------------------------------------------------------------------------------

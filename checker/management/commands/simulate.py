@@ -73,7 +73,8 @@ def render(summary: dict[str, Any], engine: str) -> str:
         "winners            " + "  ".join(f"{k} {v}" for k, v in s["winners"].items()),
         "trump by           " + "  ".join(f"{k} {v}" for k, v in s["trump_by"].items()),
         f"invariant breaks   {s['invariant_breaks']}",
-        f"time               {s['elapsed_s']} s   {s['rounds_per_s']} rounds/s",
+        f"time               {s['elapsed_s']} s   {s['rounds_per_s']} rounds/s"
+        f"   (cpu {s['cpu_s']} s, {s['rounds_per_cpu_s']} rounds per cpu-second)",
     ]
     if s["redeals"]:
         lines.insert(5, f"redeals            {s['redeals']}")
