@@ -118,3 +118,76 @@ def browser_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
 def phone_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
     """A phone-sized page (390×844, touch)."""
     yield from _page_fixture(_browser, live_server, 390, 844, mobile=True)
+
+
+@pytest.fixture
+def failing_run(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A self-check run with one pass, one failure, one broken case and one broken file."""
+    from checker.suite.runner import CaseResult, SuiteReport
+    from checker.web import selfcheck
+
+    common = {"file": "cases/classic/99-demo.yaml", "ruleset": "classic", "category": "演示"}
+    results = [
+        CaseResult(
+            id="demo-pass",
+            line=3,
+            kind="follow",
+            title="跟对子：有对子必须出对子",
+            status="pass",
+            expected={"legal": True},
+            actual={"legal": True, "forced": []},
+            message="",
+            explanation="合法。",
+            order=1,
+            input={"level": 2, "trump": "H", "lead": "♣9 ♣9", "hand": "♣Q ♣Q ♣5", "play": "♣Q ♣Q"},
+            **common,
+        ),
+        CaseResult(
+            id="demo-fail",
+            line=12,
+            kind="follow",
+            title="跟对子：故意写错的期望",
+            status="fail",
+            expected={"legal": True, "forced": ["♣Q", "♣Q"]},
+            actual={"legal": False, "reason": "must_play_pair", "forced": ["♣Q", "♣Q"]},
+            message="legal: 期望 True，实际 False",
+            explanation="必须出对子。",
+            order=2,
+            diff=("legal",),
+            input={"level": 2, "trump": "H", "lead": "♣9 ♣9", "hand": "♣Q ♣Q ♣5", "play": "♣Q ♣5"},
+            **common,
+        ),
+        CaseResult(
+            id="demo-error",
+            line=22,
+            kind="follow",
+            title="坏牌",
+            status="error",
+            expected={"legal": True},
+            actual={},
+            message="cases/classic/99-demo.yaml · demo-error: 无法识别的牌“X9”",
+            explanation="",
+            order=3,
+            input={"level": 2, "trump": "H", "lead": "X9", "hand": "♣Q"},
+            **common,
+        ),
+    ]
+    file_error = CaseResult(
+        id="98-broken.yaml",
+        file="cases/classic/98-broken.yaml",
+        line=4,
+        ruleset="-",
+        kind="-",
+        title="cases/classic/98-broken.yaml",
+        category="文件错误",
+        status="error",
+        expected={},
+        actual={},
+        message="cases/classic/98-broken.yaml: YAML 语法错误（第 4 行）",
+        explanation="",
+        input={},
+    )
+    report = SuiteReport(results=[*results, file_error], seconds=0.012)
+    run = selfcheck.Run("classic", report, 0.0, results, [file_error])
+    monkeypatch.setattr(selfcheck, "get_run", lambda ruleset, force=False: run)
+    return run

@@ -202,3 +202,17 @@ def test_rules_page(browser_page: BrowserPage) -> None:
         page.select_option("select[name=trump]", "none")
     page.wait_for_function("document.querySelector('#ladder h3').innerText.includes('无主')")
     browser_page.shot("rules")
+
+
+def test_dashboard_with_failures(browser_page: BrowserPage, failing_run: selfcheck.Run) -> None:
+    page = browser_page.page
+    browser_page.goto("/")
+    assert "1/4" in page.get_by_test_id("headline").inner_text()
+    assert page.locator("#case-demo-fail .diff").count() == 2
+    browser_page.shot("dashboard-with-failures")
+    page.select_option("#f-status", "fail")
+    page.wait_for_function("location.search.includes('status=fail')")
+    assert page.get_by_test_id("case-row").count() == 1
+    page.locator("#case-demo-fail td.title a").first.click()
+    page.wait_for_url("**/cases/classic/demo-fail/")
+    browser_page.shot("case-page-failure")

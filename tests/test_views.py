@@ -263,3 +263,40 @@ def test_english_pages(client: Client) -> None:
         assert response.status_code == 200
         assert 'lang="en"' in html(response)
     assert "Checker" in html(client.get("/check/"))
+
+
+# --- failures and errors (a fake run) -----------------------------------------------------
+
+
+def test_failing_rows_mark_differing_values(client: Client, failing_run: selfcheck.Run) -> None:
+    response = client.get("/")
+    body = html(response)
+    assert "引擎自检 1/4" in body
+    row = body[body.index('id="case-demo-fail"') :]
+    row = row[: row.index("</tr>")]
+    assert row.count('class="diff"') == 2  # expected and actual of "legal"
+    assert "forced" not in row.split('class="diff"')[1][:40]
+    assert "用例文件错误" in body and "98-broken.yaml" in body
+    body = html(client.get("/?status=error"))
+    assert body.count('data-testid="case-row"') == 1
+    assert "98-broken.yaml" in body
+    body = html(client.get("/?status=fail"))
+    assert body.count('data-testid="case-row"') == 1 and "98-broken.yaml" not in body
+
+
+def test_case_page_of_failure_and_error(client: Client, failing_run: selfcheck.Run) -> None:
+    assert 'class="diff"' in html(client.get("/cases/classic/demo-fail/"))
+    response = client.get("/cases/classic/demo-error/")
+    assert response.status_code == 200
+    assert "X9" in html(response)
+    assert client.get("/cases/-/98-broken.yaml/").status_code == 200
+
+
+def test_benchmark_worst_case_is_a_valid_scenario(client: Client) -> None:
+    from checker.management.commands.benchweb import worst_case_query
+
+    response = client.get("/check/?" + worst_case_query(), **HX)
+    assert response.status_code == 200
+    body = html(response)
+    assert 'data-testid="verdict-throw"' in body
+    assert body.count('data-testid="verdict-follow-') == 3

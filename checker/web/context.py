@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +13,21 @@ from django.http import HttpRequest
 DEFAULT_RULESET = "classic"
 
 
-@functools.cache
+_VERSION: tuple[float, str] = (0.0, "")
+VERSION_TTL = 30.0
+
+
 def engine_version() -> str:
-    """The git commit of the checkout (short hash, '+' when dirty), or 'unknown'."""
+    """The git commit of the checkout, re-read at most every 30 seconds."""
+    global _VERSION
+    now = time.monotonic()
+    if not _VERSION[1] or now - _VERSION[0] > VERSION_TTL:
+        _VERSION = (now, _git_version())
+    return _VERSION[1]
+
+
+def _git_version() -> str:
+    """The git commit of the checkout (short hash, '+' when engine files are dirty)."""
     base = Path(settings.BASE_DIR)
     try:
         head = subprocess.run(
