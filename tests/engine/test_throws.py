@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from checker.engine.cards import Card
 from checker.engine.combos import PAIR, SINGLE, TRACTOR
 from checker.engine.errors import PlayError
 from checker.engine.order import Context
@@ -160,3 +163,50 @@ def test_a_lead_that_cannot_be_led_is_an_error() -> None:
 def test_explanation_names_the_beaten_unit_and_the_beater() -> None:
     verdict = throw(deal(2, "H"), "♠K ♠Q ♠Q", "♠A ♦3")
     assert "♠K" in verdict.explanation and "♠A" in verdict.explanation
+
+
+# --- property: a throw stands exactly when no unit is beaten -----------------------------------
+
+SPADE_FACES = [Card("S", r) for r in range(3, 15)]  # playing 2, hearts trump
+
+
+def _beats(ctx: Context, kind: str, top: int, length: int, hand: list[Card]) -> bool:
+    """Seed rule written directly: a same-suit single / pair / tractor strictly higher."""
+    spades = [x for x in hand if ctx.group(x) == "S"]
+    if kind == SINGLE:
+        return any(ctx.pos(x) > top for x in spades)
+    pairs = {ctx.pos(x) for x, n in Counter(spades).items() if n >= 2}
+    if kind == PAIR:
+        return any(p > top for p in pairs)
+    return any(t > top and all(t - i in pairs for i in range(length)) for t in pairs)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 2), min_size=12, max_size=12),
+    split=st.lists(st.integers(0, 2), min_size=12, max_size=12),
+)
+def test_throw_stands_exactly_when_no_other_hand_beats_a_unit(
+    counts: list[int], split: list[int]
+) -> None:
+    ctx = deal(2, "H")
+    mine = [x for x, n in zip(SPADE_FACES, counts, strict=True) for _ in range(n)]
+    # the other copies go to two opponents, as `split` says
+    rest = [(x, 2 - n) for x, n in zip(SPADE_FACES, counts, strict=True)]
+    first = [x for (x, n), k in zip(rest, split, strict=True) for _ in range(min(n, k))]
+    second = list((Counter({x: n for x, n in rest}) - Counter(first)).elements())
+    assume(len(mine) >= 2)
+    verdict = judge_throw(ctx, mine, [first, second + [Card("D", 3)]])
+    units = verdict.combo.units
+    beaten = [
+        u for u in units if any(_beats(ctx, u.kind, u.top, u.length, h) for h in (first, second))
+    ]
+    if verdict.combo.type != "throw":
+        assert verdict.allowed
+        return
+    assert verdict.allowed == (not beaten)
+    if beaten:
+        order = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
+        assert verdict.beaten is not None
+        assert order[verdict.beaten.kind] == min(order[u.kind] for u in beaten)
+        assert Counter(verdict.forced) == Counter(verdict.beaten.cards)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from checker.engine.cards import Card
 from checker.engine.errors import PlayError
 from checker.engine.order import Context
 from checker.engine.trick import TrickResult, resolve_trick
@@ -323,3 +328,88 @@ def test_wrong_count_follow_cannot_win() -> None:
 def test_explanation_names_the_winner() -> None:
     result = trick(deal(2, "H"), "♠3", "♥4")
     assert "第1手" in result.explanation
+
+
+# --- property: single leads, written directly from the seed -------------------------------------
+
+FACES = sorted(deal(2, "H").deck)
+
+
+def expected_single_winner(ctx: Context, plays: list[Card]) -> int:
+    """Trumps beat the side suit; otherwise only the led suit counts; ties: first played."""
+    led = ctx.group(plays[0])
+
+    def strength(card: Card) -> tuple[int, int]:
+        if ctx.is_trump(card):
+            return (2, ctx.pos(card))
+        if ctx.group(card) == led:
+            return (1, ctx.pos(card))
+        return (0, 0)
+
+    best = 0
+    for i, card in enumerate(plays[1:], start=1):
+        if strength(card) > strength(plays[best]):
+            best = i
+    return best
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    plays=st.lists(st.sampled_from(FACES), min_size=2, max_size=4).filter(
+        lambda xs: max(Counter(xs).values()) <= 2
+    ),
+    level=st.sampled_from(["2", "7", "T", "A"]),
+    trump=st.sampled_from(["S", "H", None]),
+)
+def test_single_lead_winner_follows_the_seed_order(
+    plays: list[Card], level: str, trump: str | None
+) -> None:
+    ctx = deal(level, trump)
+    result = resolve_trick(ctx, [[x] for x in plays])
+    assert result.winner == expected_single_winner(ctx, plays)
+    assert result.winner == max(i for i, took in enumerate(result.beats) if took)
+    assert result.points == sum(x.points for x in plays)
+
+
+def expected_pair_winner(ctx: Context, plays: list[list[Card]]) -> int:
+    """Only a real pair can win: a trump pair over the side suit, else a higher led-suit pair."""
+    led = ctx.group(plays[0][0])
+
+    def strength(play: list[Card]) -> tuple[int, int]:
+        a, b = play
+        if a != b:
+            return (0, 0)
+        if ctx.is_trump(a):
+            return (2, ctx.pos(a))
+        if ctx.group(a) == led:
+            return (1, ctx.pos(a))
+        return (0, 0)
+
+    best = 0
+    for i, play in enumerate(plays[1:], start=1):
+        if strength(play) > strength(plays[best]):
+            best = i
+    return best
+
+
+PAIR_OR_TWO = st.one_of(
+    st.sampled_from(FACES).map(lambda x: [x, x]),
+    st.lists(st.sampled_from(FACES), min_size=2, max_size=2),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    lead=st.sampled_from(FACES).map(lambda x: [x, x]),
+    follows=st.lists(PAIR_OR_TWO, min_size=1, max_size=3),
+    level=st.sampled_from(["2", "7", "A"]),
+    trump=st.sampled_from(["S", "D", None]),
+)
+def test_pair_lead_winner_follows_the_seed_order(
+    lead: list[Card], follows: list[list[Card]], level: str, trump: str | None
+) -> None:
+    plays = [lead, *follows]
+    assume(max(Counter(x for p in plays for x in p).values()) <= 2)
+    ctx = deal(level, trump)
+    result = resolve_trick(ctx, plays)
+    assert result.winner == expected_pair_winner(ctx, plays)
