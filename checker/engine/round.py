@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bidding import PASS, judge_auction, settle_chips
+from .bonus import count_bonus
 from .cards import BIG, SMALL, SUITS, Card, count_points, format_card, format_cards, is_subset
 from .combos import THROW, classify
 from .declare import flip_trump, judge_declaration
@@ -73,6 +74,7 @@ class RoundResult:
     bid: int | None = None
     surrendered: bool = False
     chips: int | None = None
+    bonus: list[int] = field(default_factory=list)
     breaks: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
@@ -95,6 +97,7 @@ class RoundResult:
             "rise": self.rise,
             "bid": self.bid,
             "chips": self.chips,
+            "bonus": list(self.bonus),
             "breaks": list(self.breaks),
         }
 
@@ -159,6 +162,8 @@ class _Round:
         self.deck: list[Card] = []
         self.declarations: list[tuple[int, tuple[Card, ...]]] = []
         self.trick_points: list[int] = []
+        self.dealt: list[list[Card]] = []
+        self.kept: list[Card] = []
         self.played: Counter[Card] = Counter()
 
     def log(self, kind: str, **fields: Any) -> None:
@@ -183,6 +188,7 @@ class _Round:
             full: list[list[Card]] = [[] for _ in range(self.n)]
             for i in range(dealt):
                 full[(first + i) % self.n].append(deck[i])
+            self.dealt = [list(h) for h in full]
             self.log(
                 "deal",
                 redeal=attempt,
@@ -326,6 +332,7 @@ class _Round:
             else:
                 kept.append(c)
         self.hands[banker] = kept
+        self.kept = list(kept)
 
     def play(self, ctx: Context) -> None:
         rs, res = self.rs, self.res
@@ -487,6 +494,20 @@ class _Round:
 
     # -- end ----------------------------------------------------------------------------------
 
+    def bonus(self) -> list[int]:
+        """Count each seat's 算奖 (bidding rulesets): the banker on the hand kept after burying
+        (dealt + kitty without trump after a surrender), the others on their dealt hands."""
+        return settlement_bonus(
+            self.rs,
+            self.level,
+            self.res.trump,
+            self.res.banker,
+            self.dealt,
+            self.kitty,
+            self.kept,
+            self.res.surrendered,
+        )
+
     def finish(self) -> None:
         rs, res = self.rs, self.res
         res.kitty_points = count_points(self.kitty)
@@ -506,6 +527,8 @@ class _Round:
             chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)
             res.result, res.winner, res.rise = chips.result, chips.winner, chips.rise
             res.chips = chips.chips
+            if rs.bonus_rules is not None:
+                res.bonus = self.bonus()
             res.multiplier = res.multiplier or 0
         else:
             score = score_round(
@@ -525,8 +548,31 @@ class _Round:
             rise=res.rise,
             next_level=_rank_text(res.next_level),
             chips=res.chips,
+            bonus=res.bonus,
             breaks=list(res.breaks),
         )
+
+
+def settlement_bonus(
+    rs: Ruleset,
+    level: int | None,
+    trump: str | None,
+    banker: int,
+    dealt: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    kept: Sequence[Card],
+    surrendered: bool,
+) -> list[int]:
+    """Count every seat's 算奖 at settlement (rulesets with bonus rules)."""
+    ctx = Context(rs, level, None if surrendered else trump)
+    out: list[int] = []
+    for seat, hand in enumerate(dealt):
+        if seat == banker:
+            mine = [*hand, *kitty] if surrendered else list(kept)
+            out.append(count_bonus(ctx, mine, "banker").bonus)
+        else:
+            out.append(count_bonus(ctx, list(hand), "defender").bonus)
+    return out
 
 
 def play_round(

@@ -20,7 +20,7 @@ from .declare import flip_trump, judge_declaration
 from .follow import judge_follow
 from .order import Context
 from .players import make_players
-from .round import build_deck, on_banker_side, play_round
+from .round import build_deck, on_banker_side, play_round, settlement_bonus
 from .ruleset import Ruleset, load_ruleset
 from .scoring import kitty_bonus, score_round
 from .throws import judge_throw
@@ -99,6 +99,7 @@ class Summary:
     kitty_rounds: int = 0
     invariant_breaks: int = 0
     chips: int = 0
+    bonus: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     winners: Counter[str] = field(default_factory=Counter)
     trump_by: Counter[str] = field(default_factory=Counter)
@@ -118,6 +119,7 @@ class Summary:
         self.points += figures["attackers_points"]
         self.kitty_rounds += 1 if figures["kitty_bonus"] else 0
         self.chips += figures.get("chips") or 0
+        self.bonus += sum(figures.get("bonus") or [])
         self.outcomes[figures["result"]] += 1
         self.winners[figures["winner"]] += 1
         self.trump_by[figures.get("trump_by", "declare")] += 1
@@ -148,6 +150,7 @@ class Summary:
             "trump_by": dict(sorted(self.trump_by.items())),
             "points_histogram": {str(k): v for k, v in sorted(self.points_hist.items())},
             "chips": self.chips,
+            "bonus": self.bonus,
             "invariant_breaks": self.invariant_breaks,
             "break_examples": list(self.break_examples),
             "elapsed_s": round(self.elapsed, 3),
@@ -313,6 +316,8 @@ class _Judge:
         self.trick: list[tuple[int, list[Card]]] = []
         self.before: list[list[Card]] = []
         self.drifted = False
+        self.kept: list[Card] = []
+        self.trump: str | None = None
 
     def check(self, where: str, what: str, logged: Any, now: Any) -> None:
         if logged != now:
@@ -389,6 +394,7 @@ class _Judge:
         if e["by"] == "bid":
             self.check("trump", "banker", e["banker"], self.banker)
         self.banker = int(e["banker"])
+        self.trump = trump
         self.ctx = Context(self.rs, self.level, trump)
 
     def on_bury(self, e: Event) -> None:
@@ -398,6 +404,7 @@ class _Judge:
         ok = len(cards) == self.rs.kitty_size and sum(left.values()) == len(hand) - len(cards)
         self.check("bury", "legal", e["legal"], ok)
         self.hands[self.banker] = list(left.elements())
+        self.kept = list(self.hands[self.banker])
         self.kitty = cards
 
     def on_play(self, e: Event) -> None:
@@ -472,6 +479,18 @@ class _Judge:
             chips = settle_chips(rs, self.points, self.bid, self.surrendered)
             result, winner, rise = chips.result, chips.winner, chips.rise
             self.check("end", "chips", e.get("chips"), chips.chips)
+            if rs.bonus_rules is not None:
+                bonus = settlement_bonus(
+                    rs,
+                    self.level,
+                    self.trump,
+                    self.banker,
+                    self.full,
+                    self.kitty,
+                    self.kept,
+                    self.surrendered,
+                )
+                self.check("end", "bonus", e.get("bonus"), bonus)
         else:
             score = score_round(rs, self.points, self.level, self.attacker_level)
             result, winner, rise = score.result, score.winner, score.rise

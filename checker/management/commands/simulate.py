@@ -79,7 +79,7 @@ def render(summary: dict[str, Any], engine: str) -> str:
     if s["redeals"]:
         lines.insert(5, f"redeals            {s['redeals']}")
     if s.get("chips"):
-        lines.insert(-2, f"chips to winners   {s['chips']}")
+        lines.insert(-2, f"chips to winners   {s['chips']}   bonus (算奖) {s.get('bonus', 0)}")
     lines += [f"  ! {b}" for b in s["break_examples"]]
     return "\n".join(lines)
 
