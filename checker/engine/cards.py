@@ -88,6 +88,7 @@ _TOKEN = re.compile(
     r"(大王|小王|BJ|LJ)|([♠♤♥♡♣♧♦♢SHCD])(10|[2-9TJQKA])",
     re.IGNORECASE,
 )
+_SYMBOL_START = re.compile(r"[♠♤♥♡♣♧♦♢]|大王|小王")
 _SEPARATORS = re.compile(r"[\s,，、;；+]+")
 
 
@@ -120,7 +121,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     if not isinstance(text, str):
         chunks: list[str] = []
         for item in text:
-            chunks.extend(_SEPARATORS.split(str(item)))
+            chunks.extend(_SEPARATORS.split(str(item).replace("\ufe0f", "")))
     else:
         chunks = _SEPARATORS.split(text.replace("\ufe0f", ""))
     cards: list[Card] = []
@@ -131,10 +132,10 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         while pos < len(chunk):
             match = _TOKEN.match(chunk, pos)
             if match is None:
+                bad = _bad_token(chunk, pos)
                 raise CardError(
-                    f"无法识别的牌“{chunk[pos:] if pos else chunk}”"
-                    "（应写作 ♠A、SA、H10、HT、大王/BJ、小王/LJ）",
-                    value=chunk,
+                    f"无法识别的牌“{bad}”（应写作 ♠A、SA、H10、HT、大王/BJ、小王/LJ）",
+                    value=bad,
                 )
             joker, suit, rank = match.groups()
             if joker:
@@ -143,6 +144,16 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
                 cards.append(Card(_SUIT_ALIASES[suit.upper()], _RANK_ALIASES[rank.upper()]))
             pos = match.end()
     return cards
+
+
+def _bad_token(chunk: str, pos: int) -> str:
+    """Cut the offending token out of a chunk: symbol tokens run together, ASCII ones do not."""
+    if not _SYMBOL_START.search(chunk):
+        return chunk
+    if not _SYMBOL_START.match(chunk, pos):
+        return chunk[pos:]
+    nxt = _SYMBOL_START.search(chunk, pos + 1)
+    return chunk[pos : nxt.start() if nxt else len(chunk)]
 
 
 def format_card(card: Card) -> str:

@@ -118,12 +118,11 @@ def _windows(stock: PairStock, size: int) -> list[tuple[int, int]]:
 def random_follow(
     rng: random.Random, ctx: Context, lead: Combo, hand: Sequence[Card], tries: int = 20
 ) -> list[Card]:
-    """Build a random legal follow: suit first, then the lead's structure, then a uniform fill.
-
-    Where the choice is only of which cards (no pairs required) the draw is uniform over the
-    distinct legal follows; where pairs or tractors are required, the runs and pairs are drawn
-    uniformly among those available and the rest uniformly, so every legal follow can come up.
-    """
+    """Build a random legal follow directly: suit first, then the lead's structure, then a fill."""
+    # Where no pair is required the draw is uniform over the distinct legal follows. Where
+    # pairs or tractors are required, the runs and pairs are drawn uniformly among those
+    # available and the rest uniformly, so every legal follow can come up; a follow that holds
+    # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
     key = ctx.key
     suit = [c for c in hand if key[c][0] == lead.group]
@@ -251,8 +250,7 @@ class RandomPlayer:
         return random_follow(rng, view.ctx, view.lead, view.hand)
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
-        """Return a random legal bid near the top (one or two steps under the standing bid),
-        or None to pass."""
+        """Return a random bid near the top, one or two steps under the standing one, or None."""
         standing = [b for _, b in view.bids if b is not None]
         if must or not standing:
             return self.rng.choice(range(max(low, high - 4 * step), high + 1, step))

@@ -117,8 +117,9 @@ def build_deck(rs: Ruleset) -> list[Card]:
 
 
 def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
-    """Draw a round's starting point from its seed: a quarter are first rounds at the lowest
-    rank, the rest start mid-match with random levels and a random banker."""
+    """Draw a round's starting point from its seed (levels and banker, or a first round)."""
+    # A quarter are first rounds at the lowest rank (the first declarer becomes banker); the
+    # rest start mid-match with random levels and a random banker.
     rng = random.Random(f"setup:{seed}")
     first = rng.random() < 0.25
     low = rs.ranks[0] if rs.has_level else None
@@ -495,8 +496,9 @@ class _Round:
     # -- end ----------------------------------------------------------------------------------
 
     def bonus(self) -> list[int]:
-        """Count each seat's 算奖 (bidding rulesets): the banker on the hand kept after burying
-        (dealt + kitty without trump after a surrender), the others on their dealt hands."""
+        """Count each seat's 算奖 (bidding rulesets) from the hands it held."""
+        # The banker counts the hand kept after burying (dealt + kitty without trump after a
+        # surrender), the others their dealt hands.
         return settlement_bonus(
             self.rs,
             self.level,
@@ -582,11 +584,9 @@ def play_round(
     setup: RoundSetup | None = None,
     referee: bool = True,
 ) -> RoundResult:
-    """Play one whole round from a seed with the given players and return its log and figures.
-
-    Each trick is resolved from its plays; with referee=True it is resolved a second time with
-    every follower's hand (the follows judged again) and both winners must agree.
-    """
+    """Play one whole round from a seed with the given players and return its log and figures."""
+    # Each trick is resolved from its plays; with referee=True (the default) it is resolved a
+    # second time with every follower's hand (the follows judged again): both winners must agree.
     setup = setup or round_setup(rs, seed)
     state = _Round(rs, seed, players, setup, referee)
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())

@@ -208,6 +208,49 @@ def _rank(value: Any, where: str) -> int:
         raise RulesetError(f"{where}: {exc.message}") from exc
 
 
+_SECTION_KEYS = {
+    "throw": {"suits", "failed", "penalty"},
+    "kitty": {"policy", "values", "cap", "requires_trump"},
+    "score": {"policy", "step", "swap_at", "zero_rise", "mandatory_levels"},
+    "declare": {"tiers", "tiers_enhanced", "self_override"},
+    "bidding": {"min", "max", "step", "surrender_bid"},
+    "chips": {
+        "base",
+        "below",
+        "base_climb",
+        "surrender",
+        "sweep_multiplier",
+        "small_sweep_multiplier",
+        "q",
+        "q_climb",
+    },
+    "bonus": {"jokers", "sevens", "twos", "chain_needs_jokers"},
+    "reveal": {"fixed_trumps", "jokers", "sevens", "twos"},
+}
+
+
+def _check_sections(data: Mapping[str, Any], where: str) -> None:
+    for section, allowed in _SECTION_KEYS.items():
+        value = data.get(section)
+        if value is None:
+            continue
+        if not isinstance(value, dict):
+            raise RulesetError(f"{where}: {section} 必须是映射", field=section)
+        unknown = sorted(set(value) - allowed)
+        if unknown:
+            raise RulesetError(
+                f"{where}: {section} 中的未知字段 {', '.join(unknown)}"
+                f"（可用：{', '.join(sorted(allowed))}）",
+                field=section,
+            )
+    penalty = (data.get("throw") or {}).get("penalty")
+    if penalty is not None:
+        if not isinstance(penalty, dict) or set(penalty) != {"single", "pair", "tractor_per_pair"}:
+            raise RulesetError(
+                f"{where}: throw.penalty 必须恰好含 single、pair、tractor_per_pair", field="throw"
+            )
+
+
 def _section(
     data: Mapping[str, Any], key: str, required: tuple[str, ...], where: str
 ) -> Mapping[str, Any] | None:
@@ -229,6 +272,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise RulesetError(f"{where}: 未知字段 {', '.join(sorted(unknown))}")
+    _check_sections(data, where)
     ranks = tuple(sorted(_rank(r, where) for r in _req(data, "ranks", list, where)))
     trump_ranks: list[int | str] = []
     for r in data.get("trump_ranks", ["level"]):

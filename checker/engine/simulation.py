@@ -217,6 +217,7 @@ class ReplayReport:
 
     @property
     def ok(self) -> bool:
+        """Tell whether the replay found no difference."""
         return not self.diffs
 
 
@@ -244,13 +245,11 @@ def read_log(lines: Iterable[str]) -> tuple[Event, dict[int, list[Event]]]:
 
 
 def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
-    """Re-run a logged simulation on the current engine and list where it now disagrees.
-
-    By default every logged action is judged again (deal, declarations, throws, follows, trick
-    winners, kitty bonus, score) while the logged choices are kept, so later tricks stay
-    comparable. With resimulate=True the players play again from each round's seed and the
-    new log lines must equal the old ones.
-    """
+    """Re-run a logged simulation on the current engine and list where it now disagrees."""
+    # By default every logged action is judged again (deal, declarations, throws, follows,
+    # trick winners, kitty bonus, score) while the logged choices are kept, so later tricks
+    # stay comparable. With resimulate=True the players play again from each round's seed and
+    # the new log lines must equal the old ones.
     head, rounds = read_log(lines)
     report = ReplayReport(head, "resimulate" if resimulate else "judge")
     rs = load_ruleset(str(head["ruleset"]))

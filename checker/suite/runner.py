@@ -197,10 +197,10 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             status="error",
             expected=expected,
             actual={},
-            message=case.problem,
+            message=f"{case.file} · {case.id}: {case.problem}",
             explanation="",
-            **base,
-        )  # type: ignore[arg-type]
+            **base,  # type: ignore[arg-type]
+        )
     try:
         rs = load_ruleset(ruleset_name).with_options(case.data.get("options"))
         actual, explanation = run_kind(rs, case.kind, case.data)

@@ -154,6 +154,16 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
             follows.append(None)
             continue
         entry: dict[str, Any] = {"player": seat}
+        if hand is not None and len(hand) < len(sc.lead):
+            entry["hand"] = card_strings(ctx.sort_cards(hand))
+            if play is not None:
+                entry["play"] = card_strings(play)
+            entry["incomplete"] = True
+            entry["explanation"] = (
+                f"手牌只有 {len(hand)} 张，少于领牌的 {len(sc.lead)} 张：请输入玩家{seat}的整手牌再判断。"
+            )
+            follows.append(entry)
+            continue
         if hand is not None:
             entry["hand"] = card_strings(ctx.sort_cards(hand))
             entry["forced"] = card_strings(generate_forced(ctx, lead, hand))
@@ -181,7 +191,8 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
         if seat not in sc.plays:
             break
         plays.append(sc.plays[seat])
-        hands.append(sc.hands.get(seat))
+        hand = sc.hands.get(seat)
+        hands.append(hand if hand is not None and len(hand) >= len(sc.lead) else None)
     if len(plays) > 1:
         trick = resolve_trick(ctx, plays, hands)
         out["trick"] = {

@@ -139,20 +139,12 @@ def test_bad_token_inside_a_run_of_symbol_tokens_is_quoted() -> None:
     assert "♠X" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a token with trailing garbage (SAX) is reported as “X”, not as the token",
-)
 def test_bad_token_with_valid_prefix_is_quoted_whole() -> None:
     with pytest.raises(CardError) as info:
         parse_cards("♠K SAX ♥K")
     assert "“SAX”" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: U+FE0F after a suit symbol is stripped in a string but not in a list",
-)
 def test_emoji_variation_selector_is_accepted_in_list_form_as_in_string_form() -> None:
     assert parse_cards("♠\ufe0fA") == [Card("S", 14)]
     assert parse_cards(["♠\ufe0fA"]) == [Card("S", 14)]

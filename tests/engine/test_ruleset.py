@@ -212,10 +212,6 @@ def test_parse_ruleset_rejects_non_mapping(data: object) -> None:
         parse_ruleset(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: unknown keys inside throw/kitty/score/declare sections are silently ignored",
-)
 @pytest.mark.parametrize(
     ("section", "key"),
     [("throw", "penatly"), ("kitty", "valeus"), ("score", "mandatory_level"), ("declare", "tier")],

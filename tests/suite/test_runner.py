@@ -458,15 +458,6 @@ BAD_CASES = {
     ),
 }
 
-ENGINE_ERRORS = {"bad-token", "three-aces", "cannot-lead"}
-MESSAGE_BUG = pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "runner bug: a case rejected while loading (missing kind, unknown key, unknown ruleset, "
-        "duplicate id) gets a message without the file and case id; only engine errors "
-        "are prefixed with “file · id:”"
-    ),
-)
 
 
 @pytest.mark.parametrize("name", sorted(BAD_CASES))
@@ -485,7 +476,7 @@ def test_malformed_case_is_an_error_result_and_the_others_still_run(
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=() if n in ENGINE_ERRORS else MESSAGE_BUG) for n in sorted(BAD_CASES)],
+    sorted(BAD_CASES),
 )
 def test_malformed_case_message_names_file_and_case_id(tmp_path: Path, name: str) -> None:
     case, value = BAD_CASES[name]
@@ -508,7 +499,6 @@ def test_duplicate_id_is_an_error_and_the_first_still_runs(tmp_path: Path) -> No
     assert "t-follow-pair-must-play-pair" in dup.message
 
 
-@MESSAGE_BUG
 def test_duplicate_id_message_names_the_file_of_the_duplicate(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", GOOD)
     second = write(tmp_path, "b.yaml", GOOD.replace("t-classify-pair", "t-other"))
