@@ -244,11 +244,12 @@ def _check_sections(data: Mapping[str, Any], where: str) -> None:
                 field=section,
             )
     penalty = (data.get("throw") or {}).get("penalty")
-    if penalty is not None:
-        if not isinstance(penalty, dict) or set(penalty) != {"single", "pair", "tractor_per_pair"}:
-            raise RulesetError(
-                f"{where}: throw.penalty 必须恰好含 single、pair、tractor_per_pair", field="throw"
-            )
+    if penalty is not None and (
+        not isinstance(penalty, dict) or set(penalty) != {"single", "pair", "tractor_per_pair"}
+    ):
+        raise RulesetError(
+            f"{where}: throw.penalty 必须恰好含 single、pair、tractor_per_pair", field="throw"
+        )
 
 
 def _section(

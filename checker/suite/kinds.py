@@ -106,6 +106,11 @@ def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     lead_cards = parse_field(ctx, data["lead"], "lead")
     hand = parse_field(ctx, data["hand"], "hand")
     check_copies(ctx, {"lead 与 hand": lead_cards + hand})
+    if len(hand) < len(lead_cards):
+        raise PlayError(
+            f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead_cards)} 张：跟牌者的整手牌不会比领牌少",
+            field="hand",
+        )
     lead = classify(ctx, lead_cards)
     if not lead.is_valid:
         raise PlayError(
