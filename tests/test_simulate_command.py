@@ -109,3 +109,11 @@ def test_simulation_page_shows_latest_run_per_ruleset_and_history() -> None:
     assert '<dd data-testid="sim-rounds">4</dd>' in html
     assert html.count("<tr>") == 1 + 2
     assert client.post("/simulation/").status_code == 405
+
+
+def test_progress_goes_to_stderr_by_tenths_when_not_a_terminal() -> None:
+    out, err = StringIO(), StringIO()
+    call_command("simulate", "--rounds", "20", "--seed", "1", "--no-store", stdout=out, stderr=err)
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 10 and lines[-1].startswith("[" + "#" * 30 + "] 20/20 rounds")
+    assert "rounds/s" in out.getvalue() and "[#" not in out.getvalue()

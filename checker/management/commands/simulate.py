@@ -36,22 +36,34 @@ class Progress:
         self.start = time.perf_counter()
         self.last = 0.0
 
-    def update(self, done: int, force: bool = False) -> None:
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.tenth = -1
+
+    def update(self, done: int) -> None:
+        """Redraw the bar (on a terminal) or print a line at every tenth (in a log)."""
         if not self.enabled:
             return
         now = time.perf_counter()
-        if not force and now - self.last < 0.1 and done < self.total:
-            return
+        if self.tty:
+            if now - self.last < 0.1 and done < self.total:
+                return
+        else:
+            tenth = 10 * done // self.total
+            if tenth == self.tenth:
+                return
+            self.tenth = tenth
         self.last = now
         width = 30
         filled = width * done // self.total
         rate = done / (now - self.start) if now > self.start else 0.0
         bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} rounds  {rate:6.1f} rounds/s")
+        line = f"[{bar}] {done}/{self.total} rounds  {rate:6.1f} rounds/s"
+        self.stream.write(("\r" + line) if self.tty else (line + "\n"))
         self.stream.flush()
 
     def close(self) -> None:
-        if self.enabled:
+        """End the bar's line on a terminal."""
+        if self.enabled and self.tty:
             self.stream.write("\n")
             self.stream.flush()
 
