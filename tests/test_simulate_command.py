@@ -115,5 +115,5 @@ def test_progress_goes_to_stderr_by_tenths_when_not_a_terminal() -> None:
     out, err = StringIO(), StringIO()
     call_command("simulate", "--rounds", "20", "--seed", "1", "--no-store", stdout=out, stderr=err)
     lines = err.getvalue().splitlines()
-    assert len(lines) == 10 and lines[-1].startswith("[" + "#" * 30 + "] 20/20 rounds")
+    assert len(lines) == 11 and lines[-1].startswith("[" + "#" * 30 + "] 20/20 rounds")
     assert "rounds/s" in out.getvalue() and "[#" not in out.getvalue()

@@ -137,7 +137,8 @@ class Command(BaseCommand):
             path.parent.mkdir(parents=True, exist_ok=True)
             log = path.open("w", encoding="utf-8")
             log.write(header(name, players, rounds, seed, engine) + "\n")
-        progress = Progress(rounds, sys.stderr, enabled=not opts["no_progress"])
+        stream = opts.get("stderr") or sys.stderr
+        progress = Progress(rounds, stream, enabled=not opts["no_progress"])
 
         def on_round(index: int, lines: list[str]) -> None:
             if log is not None:
