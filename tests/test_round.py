@@ -236,3 +236,17 @@ def test_first_round_declarer_becomes_banker() -> None:
     rs = load_ruleset("classic")
     res = play_round(rs, 8, make_players("random", 8, 4), RoundSetup(2, 2, None))
     assert res.declarer is not None and res.banker == res.declarer
+
+
+def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
+    lines = _log("classic", "random", 2, 13)
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event["t"] == "play" and event["r"] == 0 and event["role"] == "lead":
+            event["cards"] = "♠A ♥A 大王"
+            event.pop("tried", None)
+            lines[i] = json.dumps(event, ensure_ascii=False)
+            break
+    report = replay(lines)
+    assert report.rounds == 2
+    assert report.diffs and {d.round for d in report.diffs} == {0}

@@ -17,6 +17,7 @@ from .bidding import judge_auction, settle_chips
 from .cards import Card, format_cards, parse_cards, parse_rank
 from .combos import THROW, classify
 from .declare import flip_trump, judge_declaration
+from .errors import EngineError
 from .follow import judge_follow
 from .order import Context
 from .players import make_players
@@ -26,6 +27,24 @@ from .scoring import kitty_bonus, score_round
 from .throws import judge_throw
 from .trick import resolve_trick
 
+# The replay log (simulate --log FILE) is JSON lines, one event per line. The first line is
+#   {"t":"header","format":1,"ruleset","players","rounds","seed","engine"}
+# and every other line carries "r" (the round's index) and "t", in play order:
+#   round    seed, level, attacker_level, banker (null: first round, the declarer is banker)
+#   deal     redeal (0, 1, … when nobody declared), first (seat dealt first), hands, kitty
+#   declare  seat, at (cards dealt so far), cards, accepted, trump, reason
+#   flip     card, trump                       (nobody declared, rulesets with a flip)
+#   bid      seat, bid (number or "pass"), legal          (rulesets with bidding)
+#   surrender seat, bid                        (the banker gave up at the surrender bid)
+#   trump    trump, declarer, banker, by (declare / flip / bid)
+#   bury     seat, cards, legal
+#   play     trick, seat, role (lead / follow), cards (what was played), legal, and when the
+#            choice was replaced: tried (what the player chose), reason; a lead that was a
+#            throw has throw ("ok" / "failed") and, when failed, tried and penalty
+#   trick    trick, leader, winner (seat), points, attackers (attackers' points so far)
+#   end      attackers_points, kitty, kitty_points, kitty_bonus, multiplier, result, winner,
+#            rise, next_level, chips, bonus, breaks (broken invariants)
+# Cards are written as the case files write them (♠A, 大王), so parse_cards reads them back.
 LOG_FORMAT = 1
 Event = dict[str, Any]
 Job = tuple[str, str, int, int]
@@ -257,10 +276,15 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
         events = rounds[index]
         report.rounds += 1
         report.events += len(events)
-        if resimulate:
-            report.diffs += _resimulate(rs.name, str(head["players"]), index, events)
-        else:
-            report.diffs += _Judge(rs, index).run(events)
+        try:
+            if resimulate:
+                report.diffs += _resimulate(rs.name, str(head["players"]), index, events)
+            else:
+                report.diffs += _Judge(rs, index).run(events)
+        except (EngineError, KeyError, ValueError, AssertionError) as exc:
+            report.diffs.append(
+                Diff(index, "replay", "error", None, f"{type(exc).__name__}: {exc}")
+            )
     return report
 
 
