@@ -31,6 +31,8 @@ class ThrowVerdict:
     def explanation(self) -> str:
         """Explain why the throw stands or which unit was beaten and what is forced."""
         combo = self.combo
+        if not combo.is_valid:
+            return f"不能甩牌：{format_cards(combo.cards)}——{combo.reason}。"
         if combo.type != THROW:
             return f"{format_cards(combo.cards)} 不是甩牌（单一牌型），无需检查，照常出牌。"
         if self.allowed:
@@ -87,8 +89,11 @@ def judge_throw(
     """Judge whether a lead stands: every unit must be unbeatable by every other hand."""
     combo = classify(ctx, cards)
     policy = ctx.ruleset.failed_throw
-    if not combo.is_valid:
+    if not combo.is_valid and combo.group is None:
         raise PlayError(f"{format_cards(cards)} 不能领出：{combo.reason}", field="cards")
+    if not combo.is_valid:
+        # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
+        return ThrowVerdict(combo, False, (), None, None, 0, "none", policy)
     if combo.type != THROW:
         return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy)
     group = combo.group or ""

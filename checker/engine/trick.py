@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, count_points, format_cards
+from .cards import Card, count_points, format_cards, is_subset
 from .combos import THROW, TRACTOR, Combo, classify, structure_key
 from .errors import PlayError
 from .follow import REASON_TEXT, judge_follow
@@ -128,7 +128,10 @@ def resolve_trick(
     best_top = lead.units[0].top
     best_key = None  # set once a ruff holds the trick
     beats = [True]
-    legal: list[bool | None] = [None]
+    lead_hand = hands[0] if hands is not None else None
+    legal: list[bool | None] = [None if lead_hand is None else is_subset(plays[0], lead_hand)]
+    if hands is not None and lead_hand is None:
+        legal[0] = True
     notes: list[tuple[str, int, str]] = []
     for i in range(1, len(plays)):
         play = plays[i]

@@ -276,33 +276,33 @@ def test_points_of_a_throw_trick() -> None:
 def test_with_hands_a_trump_play_while_holding_the_suit_is_illegal_and_cannot_win() -> None:
     result = trick(deal(2, "H"), "♠3", "♥A", hands=["♠3", "♥A ♠4"])
     assert result.winner == 0
-    assert result.legal == (None, False)
+    assert result.legal == (True, False)
     assert result.beats == (True, False)
 
 
 def test_with_hands_a_void_player_may_ruff() -> None:
     result = trick(deal(2, "H"), "♠3", "♥A", hands=["♠3", "♥A ♦4"])
     assert result.winner == 1
-    assert result.legal == (None, True)
+    assert result.legal == (True, True)
 
 
 def test_with_hands_short_suit_plays_it_and_cannot_ruff() -> None:
     # One spade left: must play it with a trump; mixed play does not win.
     result = trick(deal(2, "H"), "♠3 ♠3", "♠4 ♥A", hands=["♠3 ♠3", "♠4 ♥A ♥A"])
-    assert result.legal == (None, True)
+    assert result.legal == (True, True)
     assert result.winner == 0
 
 
 def test_with_hands_illegal_same_suit_follow_cannot_win() -> None:
     # Holding ♠A♠A the follower must play the pair; ♠A ♠4 is illegal though higher.
     result = trick(deal(2, "H"), "♠9 ♠9", "♠A ♠4", hands=["♠9 ♠9", "♠A ♠A ♠4"])
-    assert result.legal == (None, False)
+    assert result.legal == (True, False)
     assert result.winner == 0
 
 
 def test_with_hands_unknown_hand_is_taken_as_legal() -> None:
     result = trick(deal(2, "H"), "♠3", "♥A", "♠A", hands=["♠3", None, "♠A ♦5"])
-    assert result.legal == (None, None, True)
+    assert result.legal == (True, None, True)
     assert result.winner == 1
 
 
