@@ -276,15 +276,16 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
         events = rounds[index]
         report.rounds += 1
         report.events += len(events)
+        judge = _Judge(rs, index)
         try:
             if resimulate:
-                report.diffs += _resimulate(rs.name, str(head["players"]), index, events)
+                judge.diffs += _resimulate(rs.name, str(head["players"]), index, events)
             else:
-                report.diffs += _Judge(rs, index).run(events)
+                judge.run(events)
         except (EngineError, KeyError, ValueError, AssertionError) as exc:
-            report.diffs.append(
-                Diff(index, "replay", "error", None, f"{type(exc).__name__}: {exc}")
-            )
+            error = f"{type(exc).__name__}: {exc}"
+            judge.diffs.append(Diff(index, "replay", "error", None, error))
+        report.diffs += judge.diffs
     return report
 
 
