@@ -250,3 +250,5 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     report = replay(lines)
     assert report.rounds == 2
     assert report.diffs and {d.round for d in report.diffs} == {0}
+    assert report.diffs[0].what == "lead can be led"
+    assert report.diffs[-1].what == "error"
