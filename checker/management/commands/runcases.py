@@ -17,9 +17,9 @@ class Command(BaseCommand):
     help = "Run the YAML rule cases against the engine and report pass/fail."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--ruleset", action="append", default=[], metavar="NAME")
-        parser.add_argument("--cases", action="append", default=[], metavar="PATH")
-        parser.add_argument("--kind", action="append", default=[], metavar="K")
+        parser.add_argument("--ruleset", action="extend", nargs="+", default=[], metavar="NAME")
+        parser.add_argument("--cases", action="extend", nargs="+", default=[], metavar="PATH")
+        parser.add_argument("--kind", action="extend", nargs="+", default=[], metavar="K")
         parser.add_argument("--format", choices=["table", "json", "junit"], default="table")
         parser.add_argument("--output", metavar="FILE")
 
