@@ -19,7 +19,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test lint bench cases messages compilemessages clean
+.PHONY: help venv install run test lint bench cases messages compilemessages clean simulate-check
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
@@ -58,8 +58,16 @@ run: $(STAMP) compilemessages
 	DJANGO_DEBUG=1 $(VPY) manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP) compilemessages
+	$(MAKE) simulate-check
 	$(VPY) -m pytest
 	$(MAKE) lint
+
+# 1000 seeded random rounds of every ruleset: zero illegal plays and no invariant breaks.
+simulate-check: $(STAMP)
+	@set -o pipefail; for r in $$($(VPY) -c 'from checker.engine.ruleset import ruleset_names; print(*ruleset_names())'); do \
+		$(VPY) manage.py simulate --ruleset $$r --rounds 1000 --seed 1 --no-store --no-progress \
+			| grep -E '^(ruleset|illegal plays|invariant breaks|time)' || exit 1; \
+	done
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
