@@ -11,7 +11,17 @@ from typing import Any
 
 from .bidding import PASS, judge_auction, settle_chips
 from .bonus import count_bonus
-from .cards import BIG, SMALL, SUITS, Card, count_points, format_card, format_cards, is_subset
+from .cards import (
+    BIG,
+    SMALL,
+    SUITS,
+    Card,
+    count_points,
+    format_card,
+    format_cards,
+    is_subset,
+    remove_cards,
+)
 from .combos import THROW, classify
 from .declare import flip_trump, judge_declaration
 from .errors import EngineError
@@ -325,13 +335,7 @@ class _Round:
             cards = list(self.kitty)
         self.log("bury", seat=banker, cards=format_cards(cards), legal=legal)
         self.kitty = list(cards)
-        left = Counter(cards)
-        kept: list[Card] = []
-        for c in hand:
-            if left[c]:
-                left[c] -= 1
-            else:
-                kept.append(c)
+        kept = remove_cards(hand, cards)
         self.hands[banker] = kept
         self.kept = list(kept)
 
