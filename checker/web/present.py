@@ -118,6 +118,21 @@ KIND_LABELS: dict[str, Any] = {
 }
 
 
+def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
+    """The card order of a case's deal (for trump badges), or None when it cannot be built."""
+    from checker.engine.errors import EngineError
+    from checker.engine.order import make_context
+    from checker.engine.ruleset import load_ruleset
+
+    try:
+        rs = load_ruleset(ruleset)
+        if data.get("options"):
+            rs = rs.with_options(data.get("options"))
+        return make_context(rs, data.get("level"), data.get("trump"))
+    except (EngineError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
 def rank_label(rank: int) -> str:
     return RANK_LABELS.get(rank, str(rank))
 

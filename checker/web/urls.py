@@ -11,4 +11,5 @@ urlpatterns = [
     path("cases/<str:ruleset>/<str:case_id>/", views.case_detail, name="case"),
     path("check/", views.check, name="check"),
     path("api/check", views.api_check, name="api_check"),
+    path("matrix/", views.matrix, name="matrix"),
 ]

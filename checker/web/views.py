@@ -55,24 +55,13 @@ def _not_found(request: HttpRequest, message: str, nav: str = "") -> HttpRespons
     return render(request, "web/error.html", {"message": message, "nav": nav}, status=404)
 
 
-def _deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
-    """The card order of a case's deal (for trump badges), or None when it cannot be built."""
-    try:
-        rs = load_ruleset(ruleset)
-        if data.get("options"):
-            rs = rs.with_options(data.get("options"))
-        return make_context(rs, data.get("level"), data.get("trump"))
-    except (EngineError, ValueError, TypeError, KeyError, AttributeError):
-        return None
-
-
 INPUT_SKIP = {"level", "trump", "options"}
 
 
 def _row(result: Any, has_level: bool = True) -> dict[str, Any]:
     """Everything a dashboard row or the case page draws for one result."""
     data = result.input or {}
-    ctx = _deal_context(result.ruleset, data) if result.ruleset != "-" else None
+    ctx = present.deal_context(result.ruleset, data) if result.ruleset != "-" else None
     expected = result.expected or {}
     actual = result.actual or {}
     shown_actual: dict[str, Any] = {}
@@ -495,6 +484,12 @@ def check(request: HttpRequest) -> HttpResponse:
         "qr_svg": _qr_svg(permalink) if verdict is not None else "",
         "yaml_text": yaml_text,
         "api_url": reverse("api_check") + "?" + query,
+        "matrix_url": reverse("matrix")
+        + "?"
+        + checker_query(
+            {k: v for k, v in canonical_params(params).items() if k not in ("ruleset", "options")}
+        )
+        + "#scenario",
         "trump_choices": TRUMP_CHOICES(),
         "option_specs": [
             {
@@ -559,3 +554,140 @@ def api_check(request: HttpRequest) -> JsonResponse:
             status=400,
         )
     return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+
+
+# ---------------------------------------------------------------------------
+# The variant matrix
+# ---------------------------------------------------------------------------
+
+MATRIX_ONLY = ("", "diff")
+FILTER_KEYS = ("only", "q", "kind")
+
+
+def _matrix_report() -> Any:
+    """Every ruleset's cached self-check run as one report (file errors left out)."""
+    from checker.suite.runner import SuiteReport
+
+    results = []
+    for name in ruleset_names():
+        results += selfcheck.get_run(name).results
+    return SuiteReport(results=results)
+
+
+@require_GET
+def matrix(request: HttpRequest) -> HttpResponse:
+    """Cases naming several rulesets side by side, and one checker scenario under every ruleset.
+
+    htmx requests get the partial of the section they target (`scenario` or `cases`).
+    """
+    from checker.suite.matrix import case_matrix, scenario_matrix
+    from checker.web import variants
+
+    columns = variants.rulesets()
+    params, problems = _check_state(request)
+    scenario_keys = variants.scenario_keys(columns)
+    scenario_problems = [m for k, m in problems if k in scenario_keys or not k]
+    filter_problems = [m for k, m in problems if k not in scenario_keys]
+
+    all_rows = case_matrix(_matrix_report())
+    kinds = sorted({row.kind for row in all_rows})
+    only = params.get("only", "")
+    kind = params.get("kind", "")
+    text = params.get("q", "")
+    if only not in MATRIX_ONLY:
+        filter_problems.append(_("“只看”只能是 diff，收到“%(v)s”。") % {"v": only[:40]})
+        only = ""
+    if kind and kind not in kinds:
+        filter_problems.append(_("没有名为“%(v)s”的用例类型。") % {"v": kind[:40]})
+        kind = ""
+    if len(text) > MAX_TEXT:
+        filter_problems.append(_("搜索文字太长（最多 %(n)d 个字符）。") % {"n": MAX_TEXT})
+        text = ""
+    shown = [
+        row
+        for row in all_rows
+        if (not only or row.differs)
+        and (not kind or row.kind == kind)
+        and (not text or variants.matches(row, text))
+    ]
+
+    scenario = variants.scenario_params(params, columns)
+    scenario_view = None
+    if scenario.get("lead") and not scenario_problems:
+        try:
+            result = scenario_matrix(scenario)
+        except (EngineError, ValueError) as exc:  # defensive: scenario errors are per cell
+            scenario_problems.append(str(exc))
+        else:
+            cells = result["cells"].values()
+            if all("error" in c for c in cells):
+                messages: list[str] = []
+                for name in result["rulesets"]:
+                    cell = result["cells"][name]
+                    field = f"{cell['field']}: " if cell.get("field") else ""
+                    messages.append(field + cell["error"])
+                if len(set(messages)) > 1:
+                    titles = {rs.name: rs.title for rs in columns}
+                    messages = [
+                        f"{titles.get(n, n)} — {m}"
+                        for n, m in zip(result["rulesets"], messages, strict=True)
+                    ]
+                scenario_problems.append(
+                    _("这个局面在任何规则下都无法判定：") + "；".join(dict.fromkeys(messages))
+                )
+            else:
+                scenario_view = variants.scenario_view(scenario, result, columns)
+    elif not scenario_problems and any(k not in ("level", "trump") for k in scenario):
+        scenario_problems.append(_("缺少领牌（lead）：先填“领出的牌”。"))
+
+    seats = []
+    for seat in range(1, variants.max_players(columns)):
+        missing = [rs for rs in columns if rs.players <= seat]
+        seats.append(
+            {
+                "seat": seat,
+                "hand": scenario.get(f"h{seat}", ""),
+                "play": scenario.get(f"p{seat}", ""),
+                "missing": missing,
+            }
+        )
+    level_ranks = sorted({r for rs in columns if rs.has_level for r in rs.ranks})
+    # The form shows what was judged: no trump parameter means 无主 once there is a lead.
+    trump_value = (scenario.get("trump") or ("none" if scenario.get("lead") else "H")).strip()
+    if trump_value.lower() in ("none", "nt", "无主", "无将"):
+        trump_value = "none"
+    else:
+        trump_value = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(trump_value, trump_value.upper())
+    filters = {"only": only, "kind": kind, "q": text}
+    context = {
+        "nav": "matrix",
+        "columns": columns,
+        "rows": variants.case_rows(shown, columns),
+        "total_rows": len(all_rows),
+        "differing_rows": sum(row.differs for row in all_rows),
+        "shown": len(shown),
+        "kinds": [(k, present.KIND_LABELS.get(k, k)) for k in kinds],
+        "filters": filters,
+        "filtered": bool(only or kind or text),
+        "filter_problems": filter_problems,
+        "filter_hidden": [(k, v) for k, v in filters.items() if v],
+        "scenario": scenario,
+        "scenario_hidden": list(scenario.items()),
+        "scenario_view": scenario_view,
+        "scenario_problems": scenario_problems,
+        "has_level": any(rs.has_level for rs in columns),
+        "level_choices": [present.rank_label(r) for r in level_ranks],
+        "level_value": (scenario.get("level") or "2").upper(),
+        "trump_value": trump_value,
+        "trump_choices": TRUMP_CHOICES(),
+        "seats": seats,
+        "page_url": reverse("matrix"),
+    }
+    target = request.htmx.target if request.htmx else None
+    if target == "scenario-result":
+        template, bad = "web/matrix.html#scenario", bool(scenario_problems)
+    elif request.htmx:
+        template, bad = "web/matrix.html#cases", bool(filter_problems)
+    else:
+        template, bad = "web/matrix.html", bool(scenario_problems or filter_problems)
+    return render(request, template, context, status=400 if bad else 200)
