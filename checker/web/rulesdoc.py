@@ -6,8 +6,9 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from checker.engine.cards import BIG, SMALL, Card
+from checker.engine.cards import BIG, SMALL, Card, format_card
 from checker.engine.order import TRUMP
 from checker.engine.ruleset import Ruleset
 from checker.web import present
@@ -105,8 +106,95 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "throw_policy": _throw_policy(rs),
         "joker_chips": present.chips([BIG, SMALL], ctx) if rs.jokers else "",
         "examples": _examples(rs, ctx),
+        "permanent_trumps": _permanent_words(rs),
+        "tiers_differ": dict(rs.declare_tiers) != dict(rs.declare_tiers_enhanced),
+        "flip": _flip(rs),
+        "bidding": _bidding(rs),
+        "bonus": _bonus(rs),
     }
     return doc
+
+
+def _permanent_words(rs: Ruleset) -> str:
+    """The ranks that are trump in every suit, in words: 级牌 / 级牌、2 / 7、2."""
+    parts = []
+    for rank in rs.trump_ranks:
+        if rank == "level":
+            parts.append(pgettext("permanent trump rank", "级牌"))
+        elif isinstance(rank, int):
+            parts.append(present.rank_label(rank))
+    return _("、").join(parts)
+
+
+def _flip(rs: Ruleset) -> dict[str, Any] | None:
+    """The kitty flip when nobody declares (rulesets with `flip`)."""
+    if not rs.has_flip:
+        return None
+    card = rs.option("flip_card") if rs.has_option("flip_card") else 1
+    return {"card": card, "option": "flip_card" if rs.has_option("flip_card") else ""}
+
+
+def _bidding(rs: Ruleset) -> dict[str, Any] | None:
+    """The auction and the chip settlement of bidding rulesets, from the ruleset's tables."""
+    if rs.bidding is None or rs.chips is None:
+        return None
+    from checker.engine.bidding import settle_chips
+
+    low, high, step = int(rs.bidding["min"]), int(rs.bidding["max"]), int(rs.bidding["step"])
+    chips = rs.chips
+    climb_rs = rs.with_options({"climb": True}) if rs.has_option("climb") else None
+    q_climb = sorted(((int(k), int(v)) for k, v in (chips.get("q_climb") or {}).items()))
+    rows = []
+    for bid in range(high, low - 1, -step):
+        try:
+            base = settle_chips(rs, 0, bid).base_chips
+            climb = settle_chips(climb_rs, 0, bid).base_chips if climb_rs else None
+        except Exception:  # the table is illustrative; never break the page
+            continue
+        q = next((v for lowest, v in reversed(q_climb) if bid >= lowest), None)
+        rows.append({"bid": bid, "base": base, "climb": climb, "q_climb": q})
+    return {
+        "min": low,
+        "max": high,
+        "step": step,
+        "surrender_bid": rs.bidding.get("surrender_bid"),
+        "surrender_chips": chips.get("surrender"),
+        "sweep": chips.get("sweep_multiplier"),
+        "small_sweep": chips.get("small_sweep_multiplier"),
+        "q": chips.get("q"),
+        "rows": rows,
+        "has_climb": climb_rs is not None,
+    }
+
+
+def _bonus(rs: Ruleset) -> dict[str, Any] | None:
+    """The 算奖 tables and the banker's reveal duty, from the ruleset."""
+    rules = rs.bonus_rules
+    if rules is None:
+        return None
+    rows = []
+    for key, label in (("jokers", _("王")), ("sevens", "7"), ("twos", "2")):
+        for need, value in sorted((int(k), int(v)) for k, v in (rules.get(key) or {}).items()):
+            rows.append(
+                {
+                    "what": _("%(n)d 张%(what)s") % {"n": need, "what": label},
+                    "value": value,
+                }
+            )
+    reveal = []
+    for key, label in (
+        ("fixed_trumps", _("常主（王和所有 %(r)s）") % {"r": _permanent_words(rs)}),
+        ("jokers", _("王")),
+        ("sevens", "7"),
+        ("twos", "2"),
+    ):
+        if rs.reveal_rules and key in rs.reveal_rules:
+            reveal.append({"what": label, "need": rs.reveal_rules[key]})
+    return {
+        "rows": rows,
+        "chain_needs": rules.get("chain_needs_jokers"),
+        "reveal": reveal,
+    }
 
 
 def _fmt(value: Any) -> str:
@@ -141,7 +229,23 @@ def _kitty(rs: Ruleset) -> dict[str, Any]:
     elif rs.kitty_policy == "power_of_two":
         text = _("最后一墩由闲家赢下时，底牌分按 2 的 n 次方翻倍，n 由赢牌的结构决定。")
     else:
-        text = _("最后一墩由闲家赢下时，底牌分按赢牌中的对子数翻倍。")
+        single, per_pair = values.get("single", 1), values.get("per_pair", 2)
+        rows = [
+            {"unit": _("单张"), "multiplier": single},
+            {"unit": _("对子"), "multiplier": per_pair},
+            {"unit": _("N 连对拖拉机"), "multiplier": f"{per_pair}N"},
+        ]
+        text = _("最后一墩由闲家赢下时，底牌分按赢牌中最大的分量翻倍，对子越多倍数越高：")
+    if rs.kitty_policy == "power_of_two":
+        for label, cards in ((_("单张"), 1), (_("对子"), 2), (_("两连对拖拉机"), 4)):
+            mult = 2**cards
+            if rs.kitty_cap is not None:
+                mult = min(mult, int(rs.kitty_cap))
+            rows.append({"unit": label, "multiplier": mult})
+        text = _(
+            "最后一墩由闲家赢下时，底牌分按 2 的 n 次方翻倍，n 是赢牌中最大分量的张数"
+            "（单张 1 张、对子 2 张、两连对 4 张……）："
+        )
     return {
         "rows": rows,
         "text": text,
@@ -166,69 +270,102 @@ def _throw_policy(rs: Ruleset) -> dict[str, Any]:
     return {"failed": failed, "penalty": penalty, "trump_only": rs.throw_suits == "trump_only"}
 
 
+def _is_tractor(ctx: Any, cards: list[Card]) -> bool:
+    from checker.engine.combos import classify
+    from checker.engine.errors import EngineError
+
+    try:
+        return classify(ctx, cards).type == "tractor"
+    except EngineError:
+        return False
+
+
+def _example(ctx: Any, a: Card, b: Card, yes: str, no: str) -> dict[str, SafeString | str]:
+    """Two pairs drawn as cards, with the sentence that matches the engine's own verdict."""
+    cards = [a, a, b, b]
+    return {"html": present.chips(cards, ctx), "text": yes if _is_tractor(ctx, cards) else no}
+
+
 def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
-    """A few tractors that show how adjacency works in this deal."""
+    """A few pairs of pairs that show how adjacency works in this deal.
+
+    Every sentence is chosen by asking the engine whether the four cards form a
+    tractor, so the page cannot contradict the engine whatever the ruleset.
+    """
     out: list[dict[str, SafeString | str]] = []
-    if ctx.level is None:
-        return out
-    lv = ctx.level
-    plain = [r for r in sorted(rs.ranks) if r != lv]
     side = next(s for s in "SHCD" if s != ctx.trump)
-    # A side-suit tractor that skips the level rank, when the level sits inside the suit.
-    below = [r for r in plain if r < lv]
-    above = [r for r in plain if r > lv]
-    if below and above:
-        a, b = Card(side, below[-1]), Card(side, above[0])
-        out.append(
-            {
-                "html": present.chips([a, a, b, b], ctx),
-                "text": _("是拖拉机：级牌 %(lv)s 从副牌中拿走了，%(a)s 和 %(b)s 在这门花色里相邻。")
-                % {
-                    "lv": present.rank_label(lv),
-                    "a": present.rank_label(below[-1]),
-                    "b": present.rank_label(above[0]),
-                },
+    side_ranks = {c.rank for tier in ctx.ladder(side) for c in tier}
+    plain = sorted(side_ranks)
+    removed = [r for r in sorted(rs.ranks, reverse=True) if r not in side_ranks]
+    # A side-suit tractor that skips a rank which is trump in every suit.
+    for rank in removed:
+        below = [r for r in plain if r < rank]
+        above = [r for r in plain if r > rank]
+        if below and above:
+            words = {
+                "r": present.rank_label(rank),
+                "a": present.rank_label(above[0]),
+                "b": present.rank_label(below[-1]),
             }
-        )
-    offs = [s for s in "SHCD" if s != ctx.trump]
-    if len(offs) >= 2:
-        c1, c2 = Card(offs[0], lv), Card(offs[1], lv)
-        out.append(
-            {
-                "html": present.chips([c1, c1, c2, c2], ctx),
-                "text": _("不是拖拉机：不同花色的副级牌一样大，处在同一层，不能首尾相连。"),
-            }
-        )
-    if ctx.trump is not None:
-        top_plain = Card(ctx.trump, plain[-1])
-        off = Card(offs[0], lv)
-        out.append(
-            {
-                "html": present.chips([top_plain, top_plain, off, off], ctx),
-                "text": _("是拖拉机：主花色最大的普通牌与副级牌相邻。"),
-            }
-        )
-        main_lv = Card(ctx.trump, lv)
-        out.append(
-            {
-                "html": present.chips([top_plain, top_plain, main_lv, main_lv], ctx),
-                "text": _("不是拖拉机：两者之间隔着副级牌那一层。"),
-            }
-        )
-        if rs.jokers:
             out.append(
-                {
-                    "html": present.chips([main_lv, main_lv, SMALL, SMALL], ctx),
-                    "text": _("是拖拉机：主级牌与小王相邻。"),
-                }
+                _example(
+                    ctx,
+                    Card(side, above[0]),
+                    Card(side, below[-1]),
+                    _(
+                        "是拖拉机：%(r)s 是主牌，不在副牌的点数序列里，%(a)s 和 %(b)s 在这门花色里相邻。"
+                    )
+                    % words,
+                    _("不是拖拉机：%(a)s 和 %(b)s 在这门花色里不相邻。") % words,
+                )
             )
-    elif rs.jokers:
-        off = Card(offs[0], lv)
+            break
+    ladder = ctx.ladder(TRUMP)
+    # Two off-suit cards of the same trump rank share a tier.
+    shared = next((tier for tier in ladder if len(tier) >= 2), None)
+    if shared is not None:
+        a, b = shared[0], shared[1]
+        words = {"a": format_card(a), "b": format_card(b)}
         out.append(
-            {
-                "html": present.chips([off, off, SMALL, SMALL], ctx),
-                "text": _("无主时是拖拉机：级牌那一层与小王相邻。"),
-            }
+            _example(
+                ctx,
+                a,
+                b,
+                _("是拖拉机：%(a)s 和 %(b)s 在主牌梯子里相邻。") % words,
+                _("不是拖拉机：%(a)s 和 %(b)s 一样大，处在同一层，不能首尾相连。") % words,
+            )
+        )
+    # Upward from the top plain trump-suit card (or the lowest tier at no-trump): each step.
+    start = len(ladder) - 1
+    if ctx.trump is not None:
+        for i, tier in enumerate(ladder):
+            card = tier[0]
+            if not card.is_joker and card.suit == ctx.trump and card.rank in side_ranks:
+                start = i
+                break
+    for i in range(start, 0, -1):
+        a, b = ladder[i][0], ladder[i - 1][0]
+        words = {"a": format_card(a), "b": format_card(b)}
+        out.append(
+            _example(
+                ctx,
+                a,
+                b,
+                _("是拖拉机：%(a)s 和 %(b)s 在主牌梯子里相邻。") % words,
+                _("不是拖拉机：%(a)s 和 %(b)s 虽在梯子里相邻，本规则不让它们相连。") % words,
+            )
+        )
+    if start >= 2:
+        a, b, between = ladder[start][0], ladder[start - 2][0], ladder[start - 1][0]
+        words = {"a": format_card(a), "b": format_card(b), "c": format_card(between)}
+        out.append(
+            _example(
+                ctx,
+                a,
+                b,
+                _("是拖拉机：%(a)s 和 %(b)s 相邻。") % words,
+                _("不是拖拉机：%(a)s 和 %(b)s 之间隔着 %(c)s 那一层。") % words,
+            )
         )
     return out
 
