@@ -245,6 +245,9 @@ def test_english_matrix(client: Client) -> None:
     body = html(client.get("/matrix/?" + SCENARIO))
     assert "Rulesets side by side" in body
     assert "differs from the other rulesets" in body
+    differing = re.search(r'data-testid="scenario-differing">(.*?)</p>', body, re.S)
+    assert differing and "、" not in differing.group(1) and "Lead type, " in differing.group(1)
+    assert "打9" not in body.split('data-testid="scenario-result"')[1].split("<tbody>")[0]
 
 
 def test_matrix_uses_the_cached_runs() -> None:

@@ -151,7 +151,9 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
                     {k: v for k, v in data.items() if k not in ("level", "trump", "options")}
                 ),
                 "options": data.get("options") or {},
-                "differing_labels": [present.field_label(k) for k in keys if k in row.differing],
+                "differing_labels": _("、").join(
+                    present.field_label(k) for k in keys if k in row.differing
+                ),
                 "cells": cells,
                 "scenario_url": reverse("matrix") + "?" + checker_query(scenario) + "#scenario"
                 if scenario.get("lead")
@@ -274,7 +276,11 @@ def scenario_view(
                 "ruleset": rs,
                 "error": cell.get("error"),
                 "field": cell.get("field"),
-                "setting": (cell.get("result") or {}).get("setting", ""),
+                "setting": present.deal_words(
+                    params.get("level") or "2", params.get("trump") or "none", rs.has_level
+                )
+                if "result" in cell
+                else "",
                 "odd": bool(odd.get(name)),
                 "notes": notes,
                 "checker_url": reverse("check") + "?" + checker_query(local),
@@ -309,7 +315,7 @@ def scenario_view(
     return {
         "columns": cols,
         "rows": rows,
-        "differing": [summary_label(k) for k in result["differing"]],
+        "differing": _("、").join(summary_label(k) for k in result["differing"]),
         "applicable": len(applicable),
         "lead_html": present.chips(present.to_cards(params.get("lead", "")) or []),
         "deal": present.deal_words(params.get("level"), params.get("trump") or "none", True),
