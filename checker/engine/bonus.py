@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import Card, format_card
+from .cards import Card, format_card, format_rank, parse_rank
+from .combos import _units_from
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import Ruleset
@@ -21,27 +23,40 @@ class BonusResult:
     explanation: str
 
 
-def _table(rules: object, key: str, count: int) -> int:
-    table = {int(k): int(v) for k, v in rules[key].items()}  # type: ignore[index]
-    best = 0
-    for need, value in table.items():
-        if count >= need:
-            best = max(best, value)
-    return best
+@dataclass(frozen=True)
+class RevealResult:
+    """Whether the banker must reveal hand statistics, and which."""
+
+    required: bool
+    items: tuple[str, ...]
+    explanation: str
+
+
+def _best(table: Mapping[Any, Any], count: int) -> int:
+    """Return the value of the highest threshold reached in a {copies: value} table."""
+    return max((int(v) for k, v in table.items() if count >= int(k)), default=0)
+
+
+def _rank_tables(table: Mapping[Any, Any], hand: Sequence[Card]) -> Iterable[tuple[int, int, Any]]:
+    """Yield (rank, copies held, the rank's entry) for each rank a ruleset table lists."""
+    for key, entry in table.items():
+        rank = parse_rank(str(key))
+        yield rank, sum(1 for c in hand if c.rank == rank and not c.is_joker), entry
 
 
 def _chain(ctx: Context, hand: Sequence[Card]) -> list[str]:
-    """List the pairs of the consecutive chain from the trump-suit top rank down (正7-副7-…)."""
+    """List the pairs of the consecutive chain from the top non-joker trump tier downwards."""
     counts = Counter(hand)
     pairs_at: dict[int, Card] = {}
     for card, n in counts.items():
         group, pos = ctx.key[card]
         if group == TRUMP and n >= 2 and not card.is_joker:
             pairs_at.setdefault(pos, card)
-    ladder = [pos for pos in range(len(ctx.tiers[TRUMP]) - 1, -1, -1)]
-    non_joker = [p for p in ladder if not ctx.tiers[TRUMP][p][0].is_joker]
+    tiers = ctx.tiers[TRUMP]
     chain: list[str] = []
-    for pos in non_joker:
+    for pos in range(len(tiers) - 1, -1, -1):
+        if tiers[pos][0].is_joker:
+            continue
         if pos not in pairs_at:
             break
         chain.append(format_card(pairs_at[pos]) * 2)
@@ -57,20 +72,20 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
     if role not in ("banker", "defender"):
         raise PlayError(f"role 应为 banker 或 defender，而不是“{role}”", field="role")
     jokers = sum(1 for c in hand if c.is_joker)
-    sevens = sum(1 for c in hand if c.rank == 7)
-    twos = sum(1 for c in hand if c.rank == 2)
     items: list[str] = []
     parts: list[str] = []
     total = 0
     if role == "banker":
-        for key, count, label in (
-            ("jokers", jokers, "王"),
-            ("sevens", sevens, "7"),
-            ("twos", twos, "2"),
-        ):
-            value = _table(rules, key, count)
+        value = _best(rules["jokers"], jokers)
+        if value:
+            name = {3: "三王", 4: "四王"}.get(jokers, f"{jokers}张王")
+            items.append(f"{name}:{value}")
+            parts.append(f"{name} {value} 奖")
+            total += value
+        for rank, count, table in _rank_tables(rules["ranks"], hand):
+            value = _best(table, count)
             if value:
-                name = f"{count}个{label}" if label != "王" else f"{'三四'[count - 3]}王"
+                name = f"{count}个{format_rank(rank)}"
                 items.append(f"{name}:{value}")
                 parts.append(f"{name} {value} 奖")
                 total += value
@@ -87,18 +102,8 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
         parts.append(f"傍王每张王 1 奖，共 {jokers} 奖")
         total += jokers
     text = "；".join(parts) if parts else "没有达到任何算奖组合"
-    return BonusResult(
-        total, tuple(items), f"{'庄家' if role == 'banker' else '闲家'}：{text}，合计 {total} 奖。"
-    )
-
-
-@dataclass(frozen=True)
-class RevealResult:
-    """Whether the banker must reveal hand statistics, and which."""
-
-    required: bool
-    items: tuple[str, ...]
-    explanation: str
+    who = "庄家" if role == "banker" else "闲家"
+    return BonusResult(total, tuple(items), f"{who}：{text}，合计 {total} 奖。")
 
 
 def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
@@ -107,13 +112,11 @@ def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
     if rules is None:
         raise PlayError(f"{ctx.ruleset.title}没有亮牌规则", field="kind")
     jokers = sum(1 for c in hand if c.is_joker)
-    sevens = sum(1 for c in hand if c.rank == 7)
-    twos = sum(1 for c in hand if c.rank == 2)
-    fixed = jokers + sevens + twos
+    permanent = {r for r in ctx.ruleset.trump_ranks if isinstance(r, int)}
+    fixed = jokers + sum(1 for c in hand if c.rank in permanent and not c.is_joker)
+    counts = list(_rank_tables(rules["ranks"], hand))
     items: list[str] = []
     if fixed >= int(rules["fixed_trumps"]):
-        from .combos import _units_from
-
         trumps = [c for c in hand if ctx.key[c][0] == TRUMP]
         units = _units_from(ctx, trumps)
         pairs = sum(u.length if u.kind == "tractor" else 1 for u in units if u.kind != "single")
@@ -121,15 +124,13 @@ def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
         items.append(f"{len(trumps)}张主，{pairs}对主带{tractors}拖")
     if jokers >= int(rules["jokers"]):
         items.append(f"{jokers}张王")
-    if sevens >= int(rules["sevens"]):
-        items.append(f"{sevens}张7")
-    if twos >= int(rules["twos"]):
-        items.append(f"{twos}张2")
+    for rank, count, need in counts:
+        if count >= int(need):
+            items.append(f"{count}张{format_rank(rank)}")
     if not items:
+        held = "".join(f"、{format_rank(r)} {n} 张" for r, n, _ in counts)
         return RevealResult(
-            False,
-            (),
-            f"固定主 {fixed} 张、王 {jokers}、7 {sevens}、2 {twos}：都未达门槛，不需亮牌。",
+            False, (), f"固定主 {fixed} 张、王 {jokers} 张{held}：都未达门槛，不需亮牌。"
         )
     return RevealResult(
         True,

@@ -75,7 +75,7 @@ class Ruleset:
     bidding: Mapping[str, int] | None = None
     chips: Mapping[str, Any] | None = None
     bonus_rules: Mapping[str, Any] | None = None
-    reveal_rules: Mapping[str, int] | None = None
+    reveal_rules: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def option(self, name: str) -> Any:
@@ -224,8 +224,8 @@ _SECTION_KEYS = {
         "q",
         "q_climb",
     },
-    "bonus": {"jokers", "sevens", "twos", "chain_needs_jokers"},
-    "reveal": {"fixed_trumps", "jokers", "sevens", "twos"},
+    "bonus": {"jokers", "ranks", "chain_needs_jokers"},
+    "reveal": {"fixed_trumps", "jokers", "ranks"},
 }
 
 
@@ -341,7 +341,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         has_flip=bool(data.get("flip", False)),
         bidding=_section(data, "bidding", ("min", "max", "step"), where),
         chips=_section(data, "chips", ("base", "below", "q"), where),
-        bonus_rules=_section(data, "bonus", ("jokers", "sevens", "twos"), where),
-        reveal_rules=_section(data, "reveal", ("fixed_trumps", "jokers", "sevens", "twos"), where),
+        bonus_rules=_section(data, "bonus", ("jokers", "ranks"), where),
+        reveal_rules=_section(data, "reveal", ("fixed_trumps", "jokers", "ranks"), where),
         extra=MappingProxyType(dict(data.get("extra") or {})),
     )

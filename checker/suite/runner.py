@@ -212,6 +212,17 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             actual={},
             message=f"{where}: {exc.message}",
             explanation="",
+            **base,  # type: ignore[arg-type]
+        )
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
+        # Input of a shape the adapters did not foresee: report it, never crash the run.
+        where = f"{case.file} · {case.id}"
+        return CaseResult(
+            status="error",
+            expected=expected,
+            actual={},
+            message=f"{where}: 无法处理的输入（{type(exc).__name__}: {exc}）",
+            explanation="",
             **base,
         )  # type: ignore[arg-type]
     diffs = compare(expected, actual)

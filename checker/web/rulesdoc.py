@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from checker.engine.cards import BIG, SMALL, Card, format_card
+from checker.engine.cards import BIG, SMALL, Card, format_card, format_rank, parse_rank
 from checker.engine.order import TRUMP
 from checker.engine.ruleset import Ruleset
 from checker.web import present
@@ -173,8 +173,10 @@ def _bonus(rs: Ruleset) -> dict[str, Any] | None:
     if rules is None:
         return None
     rows = []
-    for key, label in (("jokers", _("王")), ("sevens", "7"), ("twos", "2")):
-        for need, value in sorted((int(k), int(v)) for k, v in (rules.get(key) or {}).items()):
+    tables: list[tuple[Any, Any]] = [(_("王"), rules.get("jokers") or {})]
+    tables += [(format_rank(parse_rank(str(k))), v) for k, v in (rules.get("ranks") or {}).items()]
+    for label, table in tables:
+        for need, value in sorted((int(k), int(v)) for k, v in table.items()):
             rows.append(
                 {
                     "what": _("%(n)d 张%(what)s") % {"n": need, "what": label},
@@ -182,14 +184,16 @@ def _bonus(rs: Ruleset) -> dict[str, Any] | None:
                 }
             )
     reveal = []
-    for key, label in (
-        ("fixed_trumps", _("常主（王和所有 %(r)s）") % {"r": _permanent_words(rs)}),
-        ("jokers", _("王")),
-        ("sevens", "7"),
-        ("twos", "2"),
-    ):
-        if rs.reveal_rules and key in rs.reveal_rules:
-            reveal.append({"what": label, "need": rs.reveal_rules[key]})
+    if rs.reveal_rules:
+        reveal.append(
+            {
+                "what": _("常主（王和所有 %(r)s）") % {"r": _permanent_words(rs)},
+                "need": rs.reveal_rules["fixed_trumps"],
+            }
+        )
+        reveal.append({"what": _("王"), "need": rs.reveal_rules["jokers"]})
+        for k, need in (rs.reveal_rules.get("ranks") or {}).items():
+            reveal.append({"what": format_rank(parse_rank(str(k))), "need": need})
     return {
         "rows": rows,
         "chain_needs": rules.get("chain_needs_jokers"),
