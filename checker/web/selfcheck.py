@@ -58,24 +58,29 @@ class Run:
         return self.results
 
     @property
+    def counts(self) -> SuiteReport:
+        """This ruleset's results and the file errors, counted the runner's way."""
+        return SuiteReport(self.results + self.file_errors, self.report.seconds)
+
+    @property
     def total(self) -> int:
-        return len(self.results) + len(self.file_errors)
+        return self.counts.total
 
     @property
     def passed(self) -> int:
-        return sum(r.status == "pass" for r in self.results)
+        return self.counts.passed
 
     @property
     def failed(self) -> int:
-        return sum(r.status == "fail" for r in self.results)
+        return self.counts.failed
 
     @property
     def errors(self) -> int:
-        return sum(r.status == "error" for r in self.results) + len(self.file_errors)
+        return self.counts.errors
 
     @property
     def ok(self) -> bool:
-        return self.total > 0 and self.passed == self.total
+        return self.total > 0 and self.counts.ok
 
     @property
     def seconds(self) -> float:
