@@ -150,17 +150,24 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def _case_lines(text: str) -> list[int]:
+# libyaml's safe loader when PyYAML was built with it: the same safe constructor, in C.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def parse_yaml(text: str) -> tuple[Any, list[int]]:
+    """Parse a case file once, safely, returning its data and the line of each case."""
+    loader = SAFE_LOADER(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return []
-    if not isinstance(node, yaml.MappingNode):
-        return []
-    for key, value in node.value:
-        if key.value == "cases" and isinstance(value, yaml.SequenceNode):
-            return [item.start_mark.line + 1 for item in value.value]
-    return []
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    lines: list[int] = []
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == "cases" and isinstance(value, yaml.SequenceNode):
+                lines = [item.start_mark.line + 1 for item in value.value]
+    return data, lines
 
 
 def _validate_case(raw: Any, file: str, line: int, known_rulesets: set[str]) -> str | None:
@@ -218,7 +225,7 @@ def load_cases(
             result.errors.append(CaseFileError(f"无法读取：{exc}", file))
             continue
         try:
-            data = yaml.safe_load(text)
+            data, lines = parse_yaml(text)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 0
@@ -237,7 +244,6 @@ def load_cases(
         if isinstance(default_rs, str):
             default_rs = [default_rs]
         category = str(data.get("category") or path.stem)
-        lines = _case_lines(text)
         for i, raw in enumerate(data["cases"]):
             line = lines[i] if i < len(lines) else 0
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
