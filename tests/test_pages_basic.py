@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+# The self-check page shows the latest stored simulation run.
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def client() -> Client:

@@ -16,6 +16,9 @@ from checker.engine.cards import Card, format_card
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.web import selfcheck
 
+# The self-check page shows the latest stored simulation run.
+pytestmark = pytest.mark.django_db
+
 NAMES = ruleset_names()
 
 

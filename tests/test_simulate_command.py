@@ -117,3 +117,23 @@ def test_progress_goes_to_stderr_by_tenths_when_not_a_terminal() -> None:
     lines = err.getvalue().splitlines()
     assert len(lines) == 11 and lines[-1].startswith("[" + "#" * 30 + "] 20/20 rounds")
     assert "rounds/s" in out.getvalue() and "[#" not in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_dashboard_shows_the_latest_simulation_run_of_its_ruleset(client) -> None:  # type: ignore[no-untyped-def]
+    call_command(
+        "simulate",
+        "--ruleset",
+        "classic",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+        "--no-progress",
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+    page = client.get("/").content.decode()
+    assert 'data-testid="dashboard-sim"' in page
+    assert "最近一次 3 局，非法出牌 0，不变量违例 0" in page
+    assert "/simulation/" in page

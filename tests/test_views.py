@@ -10,6 +10,9 @@ from django.test import Client
 
 from checker.web import selfcheck
 
+# The self-check page shows the latest stored simulation run.
+pytestmark = pytest.mark.django_db
+
 HX = {"HTTP_HX_REQUEST": "true"}
 CHECK = (
     "/check/?ruleset=classic&level=2&trump=H&lead=SK+SK"

@@ -17,30 +17,39 @@ HISTORY = 50
 BAR_WIDTH = 240
 
 
+def latest_card(name: str, runs: list[SimulationRun] | None = None) -> dict[str, Any]:
+    """Describe the newest run of one ruleset, with its outcome bars scaled for the chart."""
+    run = next((r for r in runs or [] if r.ruleset == name), None)
+    if run is None:
+        run = SimulationRun.objects.filter(ruleset=name).first()
+    rs = load_ruleset(name)
+    bars = run.outcome_bars() if run else []
+    top = max((b["count"] for b in bars), default=1) or 1
+    for i, b in enumerate(bars):
+        b["width"] = max(1, round(BAR_WIDTH * b["count"] / top)) if b["count"] else 0
+        b["y"] = i * 22
+    return {
+        "name": name,
+        "title": rs.title,
+        "title_en": rs.title_en,
+        "run": run,
+        "bars": bars,
+        "chart_height": max(22 * len(bars), 22),
+        "bar_width": BAR_WIDTH,
+    }
+
+
+def dashboard_card(name: str) -> dict[str, Any] | None:
+    """The newest run of one ruleset for the self-check page, or None without a table."""
+    try:
+        return latest_card(name)
+    except DatabaseError:
+        return None
+
+
 def _latest(runs: list[SimulationRun]) -> list[dict[str, Any]]:
-    """Pick the newest run of each ruleset, with its outcome bars scaled for the chart."""
-    out: list[dict[str, Any]] = []
-    for name in ruleset_names():
-        run = next((r for r in runs if r.ruleset == name), None)
-        if run is None:
-            run = SimulationRun.objects.filter(ruleset=name).first()
-        rs = load_ruleset(name)
-        bars = run.outcome_bars() if run else []
-        top = max((b["count"] for b in bars), default=1) or 1
-        for i, b in enumerate(bars):
-            b["width"] = max(1, round(BAR_WIDTH * b["count"] / top)) if b["count"] else 0
-            b["y"] = i * 22
-        out.append(
-            {
-                "name": name,
-                "title": rs.title,
-                "title_en": rs.title_en,
-                "run": run,
-                "bars": bars,
-                "chart_height": max(22 * len(bars), 22),
-            }
-        )
-    return out
+    """Pick the newest run of each ruleset."""
+    return [latest_card(name, runs) for name in ruleset_names()]
 
 
 @require_GET

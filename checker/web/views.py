@@ -21,7 +21,7 @@ from checker.engine.cards import Card, ascii_card, format_card
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.web import present, rulesdoc, selfcheck
+from checker.web import present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
 from checker.web.links import canonical_params, case_checker_params, checker_query
 
@@ -168,6 +168,7 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
         "problems": problems,
         "finished_at": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.finished_at)),
         "page_url": reverse("selfcheck", args=[rs.name]),
+        "simulation": None if request.htmx else simulation.dashboard_card(rs.name),
     }
     template = "web/selfcheck.html#results" if request.htmx else "web/selfcheck.html"
     return render(request, template, context, status=400 if problems else 200)
