@@ -542,18 +542,22 @@ def _qr_svg(url: str) -> str:
 def api_check(request: HttpRequest) -> JsonResponse:
     """JSON verdict for a checker scenario; 400 with {"error", "field"} on bad input."""
     params, problems = _check_state(request)
+    utf8 = {"ensure_ascii": False}
     if problems:
-        return JsonResponse({"error": problems[0][1], "field": problems[0][0]}, status=400)
-    if not params.get("lead"):
-        return JsonResponse({"error": _("缺少领牌（lead）。"), "field": "lead"}, status=400)
+        error = {"error": problems[0][1], "field": problems[0][0]}
+        return JsonResponse(error, status=400, json_dumps_params=utf8)
     scenario = _scenario_module()
     try:
         result = scenario.check_scenario(params)
     except scenario.ScenarioError as exc:
-        return JsonResponse(
-            {"error": getattr(exc, "message", str(exc)), "field": getattr(exc, "field", "") or ""},
-            status=400,
-        )
+        error = {
+            "error": getattr(exc, "message", str(exc)),
+            "field": getattr(exc, "field", "") or "",
+        }
+        return JsonResponse(error, status=400, json_dumps_params=utf8)
+    if not params.get("lead"):
+        error = {"error": _("缺少领牌（lead）。"), "field": "lead"}
+        return JsonResponse(error, status=400, json_dumps_params=utf8)
     return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
 
 
