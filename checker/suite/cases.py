@@ -78,6 +78,7 @@ OUTPUT_KEYS: dict[str, set[str]] = {
 }
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FILE_KEYS = {"rulesets", "cases", "category"}
+DEFAULT_RULESET = "classic"
 
 
 class CaseFileError(ValueError):
@@ -240,7 +241,8 @@ def load_cases(
         if extra:
             result.errors.append(CaseFileError(f"文件顶层的未知字段 {', '.join(extra)}", file))
             continue
-        default_rs = data.get("rulesets") or []
+        # A file that names no ruleset at all is about the base rules.
+        default_rs = data.get("rulesets") or [DEFAULT_RULESET]
         if isinstance(default_rs, str):
             default_rs = [default_rs]
         category = str(data.get("category") or path.stem)
