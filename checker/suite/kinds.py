@@ -343,7 +343,7 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     if runner is None:
         raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
     level = data.get("level")
-    if rs.has_level and level is None and kind in ("score", "bid", "bonus", "reveal", "kitty", "flip"):
-        level = rs.ranks[0]
+    if rs.has_level and level is None:
+        level = rs.ranks[0]  # a case that omits the level plays the first one, 2
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
     return runner(rs, ctx, data)
