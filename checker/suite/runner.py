@@ -20,6 +20,7 @@ from checker.engine.ruleset import load_ruleset, ruleset_names
 from .cases import Case, load_cases
 from .kinds import run_kind
 
+TYPE_ALIASES = {"单张": "single", "对子": "pair", "拖拉机": "tractor", "甩牌": "throw", "非法": "invalid"}
 CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
 
 
@@ -137,6 +138,10 @@ def _normal(key: str, value: Any) -> Any:
             return parse_suit(text)
         except EngineError:
             return text
+    if key == "type" and isinstance(value, str):
+        return TYPE_ALIASES.get(value.strip(), value.strip().lower())
+    if key == "suit" and isinstance(value, str) and value.strip() in ("主", "主牌"):
+        return "trump"
     if key == "suit" and isinstance(value, str) and value != "trump":
         try:
             return parse_suit(value)
