@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import PlayError
 from .ruleset import Ruleset
+from .texts import Lang, Say, Spoken, count_en, pick
 
 PASS = "pass"
 
 
 @dataclass(frozen=True)
-class AuctionResult:
+class AuctionResult(Spoken):
     """The outcome of an auction: valid or not, the banker and winning bid, and why."""
 
     valid: bool
@@ -20,13 +21,34 @@ class AuctionResult:
     bid: int | None
     reason: str
     error_at: int | None
-    explanation: str
+    say: Say = field(repr=False, compare=False)
 
 
 def _rules(rs: Ruleset) -> tuple[int, int, int]:
     if rs.bidding is None:
         raise PlayError(f"{rs.title}没有叫分", field="kind")
     return int(rs.bidding["min"]), int(rs.bidding["max"]), int(rs.bidding["step"])
+
+
+# Why a bid is invalid: (Chinese, English) templates per reason code.
+BID_ERRORS = {
+    "after_end": (
+        "叫分已在座位 {holder} 叫 {current} 分时结束，之后不能再叫。",
+        "the auction already ended when seat {holder} bid {current}; no more bids are allowed.",
+    ),
+    "first_must_bid": (
+        "座位 {seat} 是首叫，必须叫分，不能不叫。",
+        "seat {seat} opens the auction and must bid, not pass.",
+    ),
+    "not_a_bid": ("“{entry}”既不是分数也不是 pass。", '"{entry}" is neither a number nor a pass.'),
+    "out_of_range": ("{entry} 分不在 {low}–{high} 之间。", "{entry} is not within {low}–{high}."),
+    "bad_step": ("{entry} 分不是 {step} 的倍数。", "{entry} is not a multiple of {step}."),
+    "not_lower": (
+        "{entry} 分不低于当前的 {current} 分：后叫必须叫得更低。",
+        "{entry} is not lower than the current {current}: each bid must be lower "
+        "than the one before.",
+    ),
+}
 
 
 def judge_auction(rs: Ruleset, bids: Sequence[int | str], first: int = 0) -> AuctionResult:
@@ -38,30 +60,33 @@ def judge_auction(rs: Ruleset, bids: Sequence[int | str], first: int = 0) -> Auc
     passes = 0
     ended = False
 
-    def bad(i: int, reason: str, text: str) -> AuctionResult:
-        return AuctionResult(False, None, None, reason, i, f"第 {i + 1} 个叫分无效：{text}")
+    def bad(i: int, reason: str, **args: object) -> AuctionResult:
+        def explain(lang: Lang) -> str:
+            zh, en = BID_ERRORS[reason]
+            head = pick(lang, f"第 {i + 1} 个叫分无效：", f"Bid {i + 1} is invalid: ")
+            return head + pick(lang, zh, en).format(**args)
+
+        return AuctionResult(False, None, None, reason, i, explain)
 
     for i, entry in enumerate(bids):
         seat = (first + i) % players
         if ended:
-            return bad(
-                i, "after_end", f"叫分已在座位 {holder} 叫 {current} 分时结束，之后不能再叫。"
-            )
+            return bad(i, "after_end", holder=holder, current=current)
         if isinstance(entry, str) and entry.strip().lower() in (PASS, "不叫", "p"):
             if current is None:
-                return bad(i, "first_must_bid", f"座位 {seat} 是首叫，必须叫分，不能不叫。")
+                return bad(i, "first_must_bid", seat=seat)
             passes += 1
             if passes == players - 1:
                 ended = True
             continue
         if isinstance(entry, bool) or not isinstance(entry, int):
-            return bad(i, "not_a_bid", f"“{entry}”既不是分数也不是 pass。")
+            return bad(i, "not_a_bid", entry=entry)
         if not low <= entry <= high:
-            return bad(i, "out_of_range", f"{entry} 分不在 {low}–{high} 之间。")
+            return bad(i, "out_of_range", entry=entry, low=low, high=high)
         if entry % step:
-            return bad(i, "bad_step", f"{entry} 分不是 {step} 的倍数。")
+            return bad(i, "bad_step", entry=entry, step=step)
         if current is not None and entry >= current:
-            return bad(i, "not_lower", f"{entry} 分不低于当前的 {current} 分：后叫必须叫得更低。")
+            return bad(i, "not_lower", entry=entry, current=current)
         current, holder, passes = entry, seat, 0
         if entry == low:
             ended = True
@@ -72,16 +97,31 @@ def judge_auction(rs: Ruleset, bids: Sequence[int | str], first: int = 0) -> Auc
             None,
             "incomplete",
             None,
-            "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
+            lambda lang: pick(
+                lang,
+                "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
+                "The auction has not ended: after the last bid the other two players must "
+                "both pass (or someone must bid the minimum).",
+            ),
         )
-    how = "叫到最低分，无人能再压" if current == low else "其后两家都不叫"
-    return AuctionResult(
-        True, holder, current, "", None, f"座位 {holder} 叫 {current} 分坐庄（{how}）。"
-    )
+    at, by = current, holder
+
+    def won(lang: Lang) -> str:
+        if at == low:
+            how = pick(lang, "叫到最低分，无人能再压", "the minimum bid, which nobody can go under")
+        else:
+            how = pick(lang, "其后两家都不叫", "the other two players passed after it")
+        return pick(
+            lang,
+            f"座位 {by} 叫 {at} 分坐庄（{how}）。",
+            f"Seat {by} becomes banker with a bid of {at} ({how}).",
+        )
+
+    return AuctionResult(True, holder, current, "", None, won)
 
 
 @dataclass(frozen=True)
-class ChipResult:
+class ChipResult(Spoken):
     """Settlement of a bidding round in chips, per opponent."""
 
     winner: str
@@ -90,7 +130,7 @@ class ChipResult:
     multiplier: int
     base_chips: int
     chips: int
-    explanation: str
+    say: Say = field(repr=False, compare=False)
 
 
 def _base(rs: Ruleset, bid: int, climb: bool) -> int:
@@ -133,11 +173,24 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
             1,
             base,
             base,
-            f"叫 {bid} 分坐庄后投降：基础子数固定 {base} 个，庄家直接输给每个闲家 {base} 个子。",
+            lambda lang: pick(
+                lang,
+                f"叫 {bid} 分坐庄后投降：基础子数固定 {base} 个，庄家直接输给每个闲家 {base} 个子。",
+                f"Surrender after becoming banker with a bid of {bid}: the base is fixed at "
+                f"{base} chips, and the banker pays each attacker {base} chips.",
+            ),
         )
     base = _base(rs, bid, climb)
     q = _q(rs, bid, climb)
-    mode = "爬坡" if climb else "常规算子"
+
+    def head(lang: Lang) -> str:
+        mode = pick(lang, "爬坡" if climb else "常规算子", "Climb" if climb else "Standard chips")
+        return pick(
+            lang,
+            f"{mode}：叫 {bid} 分，基础 {base} 个子；",
+            f"{mode}: bid {bid}, base {base} chips; ",
+        )
+
     if points >= bid:
         rise = 1 + (points - bid) // q
         total = base * rise
@@ -148,25 +201,48 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
             rise,
             base,
             total,
-            f"{mode}：叫 {bid} 分，基础 {base} 个子；闲家捡 {points} 分 ≥ 叫分，升 {rise} 级"
-            f"（达到叫分升 1 级，每再多 {q} 分再升 1 级），×{rise} = 每个闲家赢 {total} 个子。",
+            lambda lang: (
+                head(lang)
+                + pick(
+                    lang,
+                    f"闲家捡 {points} 分 ≥ 叫分，升 {rise} 级"
+                    f"（达到叫分升 1 级，每再多 {q} 分再升 1 级），×{rise} = 每个闲家赢 {total} 个子。",
+                    f"the attackers took {points} points ≥ the bid and rise {count_en(rise, 'level')} "
+                    f"(1 for reaching the bid, 1 more for every further {q} points); "
+                    f"×{rise} = each attacker wins {total} chips.",
+                )
+            ),
         )
     if points <= 0:
-        result, mult, name = "big_sweep", int(chips.get("sweep_multiplier", 3)), "大光"
-        band = "闲家一分未捡"
+        result, mult = "big_sweep", int(chips.get("sweep_multiplier", 3))
     elif points < q:
-        result, mult, name = "small_sweep", int(chips.get("small_sweep_multiplier", 2)), "小光"
-        band = f"闲家捡 {points} 分，不满 {q} 分"
+        result, mult = "small_sweep", int(chips.get("small_sweep_multiplier", 2))
     else:
-        result, mult, name = "hold", 1, "过庄"
-        band = f"闲家捡 {points} 分，满 {q} 分但未达叫分 {bid}"
+        result, mult = "hold", 1
     total = base * mult
-    return ChipResult(
-        "banker",
-        result,
-        0,
-        mult,
-        base,
-        total,
-        f"{mode}：叫 {bid} 分，基础 {base} 个子；{band}：庄家{name} ×{mult} = 每个闲家输 {total} 个子。",
-    )
+
+    def banker_wins(lang: Lang) -> str:
+        if result == "big_sweep":
+            band = pick(lang, "闲家一分未捡", "the attackers took no points")
+            name = pick(lang, "大光", "big sweep")
+        elif result == "small_sweep":
+            band = pick(
+                lang,
+                f"闲家捡 {points} 分，不满 {q} 分",
+                f"the attackers took {points} points, under {q}",
+            )
+            name = pick(lang, "小光", "small sweep")
+        else:
+            band = pick(
+                lang,
+                f"闲家捡 {points} 分，满 {q} 分但未达叫分 {bid}",
+                f"the attackers took {points} points, at least {q} but short of the bid {bid}",
+            )
+            name = pick(lang, "过庄", "hold")
+        return head(lang) + pick(
+            lang,
+            f"{band}：庄家{name} ×{mult} = 每个闲家输 {total} 个子。",
+            f"{band}: the banker's {name} ×{mult} = each attacker loses {total} chips.",
+        )
+
+    return ChipResult("banker", result, 0, mult, base, total, banker_wins)

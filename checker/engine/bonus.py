@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, format_card, format_rank, parse_rank
@@ -12,24 +12,25 @@ from .combos import _units_from
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import Ruleset
+from .texts import EN, Lang, Say, Spoken, count_en, pick
 
 
 @dataclass(frozen=True)
-class BonusResult:
+class BonusResult(Spoken):
     """The bonus count of one player and its named parts."""
 
     bonus: int
     items: tuple[str, ...]
-    explanation: str
+    say: Say = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True)
-class RevealResult:
+class RevealResult(Spoken):
     """Whether the banker must reveal hand statistics, and which."""
 
     required: bool
     items: tuple[str, ...]
-    explanation: str
+    say: Say = field(repr=False, compare=False)
 
 
 def _best(table: Mapping[Any, Any], count: int) -> int:
@@ -73,37 +74,54 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
         raise PlayError(f"role 应为 banker 或 defender，而不是“{role}”", field="role")
     jokers = sum(1 for c in hand if c.is_joker)
     items: list[str] = []
-    parts: list[str] = []
+    # Each part of the count as (Chinese, English) words.
+    parts: list[tuple[str, str]] = []
     total = 0
     if role == "banker":
         value = _best(rules["jokers"], jokers)
         if value:
             name = {3: "三王", 4: "四王"}.get(jokers, f"{jokers}张王")
+            name_en = {3: "three jokers", 4: "four jokers"}.get(jokers, f"{jokers} jokers")
             items.append(f"{name}:{value}")
-            parts.append(f"{name} {value} 奖")
+            parts.append((f"{name} {value} 奖", f"{name_en} = {value}"))
             total += value
         for rank, count, table in _rank_tables(rules["ranks"], hand):
             value = _best(table, count)
             if value:
                 name = f"{count}个{format_rank(rank)}"
                 items.append(f"{name}:{value}")
-                parts.append(f"{name} {value} 奖")
+                parts.append((f"{name} {value} 奖", f"{count} × {format_rank(rank)} = {value}"))
                 total += value
         if jokers >= int(rules.get("chain_needs_jokers", 3)) and ctx.trump is not None:
             chain = _chain(ctx, hand)
             if chain:
-                items.append(f"连续对子{len(chain)}对:{len(chain)}")
-                parts.append(f"连续对子 {'-'.join(chain)} 共 {len(chain)} 奖")
-                total += len(chain)
+                n, links = len(chain), "-".join(chain)
+                items.append(f"连续对子{n}对:{n}")
+                parts.append(
+                    (
+                        f"连续对子 {links} 共 {n} 奖",
+                        f"{count_en(n, 'consecutive pair')} {links} = {n}",
+                    )
+                )
+                total += n
     else:
-        parts.append("闲家不计常规算奖")
+        parts.append(("闲家不计常规算奖", "no regular bonus for a defender"))
     if rs.has_option("bangwang") and rs.option("bangwang") and jokers:
         items.append(f"傍王:{jokers}")
-        parts.append(f"傍王每张王 1 奖，共 {jokers} 奖")
+        parts.append((f"傍王每张王 1 奖，共 {jokers} 奖", f"bangwang, 1 per joker = {jokers}"))
         total += jokers
-    text = "；".join(parts) if parts else "没有达到任何算奖组合"
-    who = "庄家" if role == "banker" else "闲家"
-    return BonusResult(total, tuple(items), f"{who}：{text}，合计 {total} 奖。")
+
+    def explain(lang: Lang) -> str:
+        words = [en if lang == EN else zh for zh, en in parts]
+        text = pick(lang, "；", "; ").join(words) or pick(
+            lang, "没有达到任何算奖组合", "no bonus combination reached"
+        )
+        who = pick(lang, "庄家", "Banker") if role == "banker" else pick(lang, "闲家", "Defender")
+        return pick(
+            lang, f"{who}：{text}，合计 {total} 奖。", f"{who}: {text}; total bonus {total}."
+        )
+
+    return BonusResult(total, tuple(items), explain)
 
 
 def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
@@ -116,24 +134,45 @@ def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
     fixed = jokers + sum(1 for c in hand if c.rank in permanent and not c.is_joker)
     counts = list(_rank_tables(rules["ranks"], hand))
     items: list[str] = []
+    items_en: list[str] = []
     if fixed >= int(rules["fixed_trumps"]):
         trumps = [c for c in hand if ctx.key[c][0] == TRUMP]
         units = _units_from(ctx, trumps)
         pairs = sum(u.length if u.kind == "tractor" else 1 for u in units if u.kind != "single")
         tractors = sum(1 for u in units if u.kind == "tractor")
         items.append(f"{len(trumps)}张主，{pairs}对主带{tractors}拖")
+        items_en.append(
+            f"{count_en(len(trumps), 'trump')}, {count_en(pairs, 'trump pair')} "
+            f"with {count_en(tractors, 'tractor')}"
+        )
     if jokers >= int(rules["jokers"]):
         items.append(f"{jokers}张王")
+        items_en.append(count_en(jokers, "joker"))
     for rank, count, need in counts:
         if count >= int(need):
             items.append(f"{count}张{format_rank(rank)}")
+            items_en.append(f"{count} × {format_rank(rank)}")
     if not items:
-        held = "".join(f"、{format_rank(r)} {n} 张" for r, n, _ in counts)
-        return RevealResult(
-            False, (), f"固定主 {fixed} 张、王 {jokers} 张{held}：都未达门槛，不需亮牌。"
-        )
-    return RevealResult(
-        True,
-        tuple(items),
-        "庄家须向闲家亮出：" + "；".join(items) + "（只亮数量与结构，不亮牌面）。",
-    )
+
+        def nothing(lang: Lang) -> str:
+            if lang == EN:
+                held = "".join(f", {n} × {format_rank(r)}" for r, n, _ in counts)
+                return (
+                    f"{count_en(fixed, 'fixed trump')}, {count_en(jokers, 'joker')}{held}: "
+                    "none reaches its threshold, so nothing needs to be revealed."
+                )
+            held = "".join(f"、{format_rank(r)} {n} 张" for r, n, _ in counts)
+            return f"固定主 {fixed} 张、王 {jokers} 张{held}：都未达门槛，不需亮牌。"
+
+        return RevealResult(False, (), nothing)
+
+    def reveal(lang: Lang) -> str:
+        if lang == EN:
+            return (
+                "The banker must show the defenders: "
+                + "; ".join(items_en)
+                + " (counts and structure only, not the cards)."
+            )
+        return "庄家须向闲家亮出：" + "；".join(items) + "（只亮数量与结构，不亮牌面）。"
+
+    return RevealResult(True, tuple(items), reveal)

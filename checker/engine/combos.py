@@ -7,8 +7,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, format_cards
+from .cards import Card
 from .order import TRUMP, Context
+from .texts import EN, ZH, Lang, cards_text, count_en, pick
 
 SINGLE = "single"
 PAIR = "pair"
@@ -17,6 +18,55 @@ THROW = "throw"
 INVALID = "invalid"
 
 TYPE_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机", THROW: "甩牌", INVALID: "非法牌型"}
+TYPE_NAMES_EN = {
+    SINGLE: "single",
+    PAIR: "pair",
+    TRACTOR: "tractor",
+    THROW: "throw",
+    INVALID: "invalid combination",
+}
+
+
+def type_name(kind: str, lang: Lang = ZH) -> str:
+    """Name a combination type (single, pair, tractor, throw) in the language asked for."""
+    return (TYPE_NAMES_EN if lang == EN else TYPE_NAMES)[kind]
+
+
+def tractor_name(length: int, lang: Lang = ZH) -> str:
+    """Name a tractor by its length, e.g. 2连对拖拉机 or 2-pair tractor."""
+    return pick(lang, f"{length}连对拖拉机", f"{length}-pair tractor")
+
+
+def lead_words(combo: Combo, lang: Lang = ZH) -> str:
+    """Name a lead as a noun phrase, e.g. 对子 or a pair, a 2-pair tractor, a throw (...)."""
+    if combo.type == THROW:
+        return pick(lang, f"甩牌（{combo.shape()}）", f"a throw ({combo.shape(lang)})")
+    if combo.type == TRACTOR:
+        return pick(
+            lang,
+            tractor_name(combo.units[0].length),
+            f"a {tractor_name(combo.units[0].length, lang)}",
+        )
+    return pick(lang, type_name(combo.type), f"a {type_name(combo.type, lang)}")
+
+
+def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang: Lang = ZH) -> str:
+    """Say why cards cannot be led together: none, mixed groups, or a forbidden side-suit throw."""
+    if not cards:
+        return pick(lang, "没有出牌", "no cards played")
+    if group is None:
+        groups = sorted({ctx.key[c][0] for c in cards})
+        names = pick(lang, "、", ", ").join(ctx.group_name(g, lang) for g in groups)
+        return pick(
+            lang,
+            f"混有不同花色（{names}），不能一起领出",
+            f"mixes suits ({names}), which cannot be led together",
+        )
+    return pick(
+        lang,
+        "本规则只有主牌可以甩牌，副牌须分开出",
+        "only trumps may be thrown under these rules; off-suit cards must be led one unit at a time",
+    )
 
 
 @dataclass(frozen=True)
@@ -32,11 +82,12 @@ class Unit:
     def size(self) -> int:
         return len(self.cards)
 
-    def describe(self) -> str:
-        """Name the unit in Chinese with its cards."""
-        if self.kind == TRACTOR:
-            return f"{self.length}连对拖拉机 {format_cards(self.cards)}"
-        return f"{TYPE_NAMES[self.kind]} {format_cards(self.cards)}"
+    def describe(self, lang: Lang = ZH) -> str:
+        """Name the unit with its cards, e.g. 对子 ♠5 ♠5 or pair ♠5 ♠5."""
+        name = (
+            tractor_name(self.length, lang) if self.kind == TRACTOR else type_name(self.kind, lang)
+        )
+        return f"{name} {cards_text(self.cards, lang)}"
 
 
 @dataclass(frozen=True)
@@ -73,14 +124,22 @@ class Combo:
         """Return the unit with the most cards (a tractor before a pair before a single)."""
         return max(self.units, key=lambda u: (u.size, u.top))
 
-    def shape(self) -> str:
-        """Describe the decomposition in Chinese, e.g. 1个拖拉机(2连对)+2对+1单."""
-        parts = [f"{u.length}连对拖拉机" for u in self.tractors]
+    def shape(self, lang: Lang = ZH) -> str:
+        """Describe the decomposition, e.g. 2连对拖拉机+2对+1单 or 2-pair tractor + 2 pairs + 1 single."""
+        parts = [tractor_name(u.length, lang) for u in self.tractors]
         if self.pairs:
-            parts.append(f"{len(self.pairs)}对")
+            n = len(self.pairs)
+            parts.append(pick(lang, f"{n}对", count_en(n, "pair")))
         if self.singles:
-            parts.append(f"{len(self.singles)}单")
-        return "+".join(parts)
+            n = len(self.singles)
+            parts.append(pick(lang, f"{n}单", count_en(n, "single")))
+        return pick(lang, "+", " + ").join(parts)
+
+    def reason_for(self, ctx: Context, lang: Lang = ZH) -> str:
+        """Say why an invalid lead cannot be led, in the language asked for ("" when valid)."""
+        if self.is_valid:
+            return ""
+        return self.reason if lang == ZH else invalid_reason(ctx, self.cards, self.group, lang)
 
 
 class PairStock:
@@ -170,17 +229,16 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
     cards = tuple(cards)
     if not cards:
-        return Combo(INVALID, None, cards, (), "没有出牌")
+        return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}
     if len(groups) > 1:
-        names = "、".join(ctx.group_name(g) for g in sorted(groups))
-        return Combo(INVALID, None, cards, (), f"混有不同花色（{names}），不能一起领出")
+        return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = groups.pop()
     units = _units_from(ctx, cards)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
     if group != TRUMP and ctx.ruleset.throw_suits == "trump_only":
-        return Combo(INVALID, group, cards, units, "本规则只有主牌可以甩牌，副牌须分开出")
+        return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
     return Combo(THROW, group, cards, units)
 
 

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, is_subset
-from .combos import Combo, Match, match_structure
+from .cards import Card, is_subset
+from .combos import SINGLE, Combo, Match, lead_words, match_structure, type_name
 from .order import Context
+from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 
 WRONG_COUNT = "wrong_count"
 NOT_IN_HAND = "not_in_hand"
@@ -22,25 +23,42 @@ REASON_TEXT = {
     MUST_PLAY_PAIR: "有对子没出对子",
     MUST_PLAY_TRACTOR: "有拖拉机没出拖拉机",
 }
+REASON_TEXT_EN = {
+    WRONG_COUNT: "wrong number of cards",
+    NOT_IN_HAND: "cards not in hand",
+    MUST_FOLLOW_SUIT: "did not follow suit",
+    MUST_PLAY_PAIR: "held a pair but did not play it",
+    MUST_PLAY_TRACTOR: "held a tractor but did not play it",
+}
+# A legal verdict's opening words, and the same sentence read as the rule for a hand.
+LEGAL_PREFIX = {ZH: "合法：", EN: "Legal: "}
+HINT_PREFIX = {ZH: "跟牌要求：", EN: "Follow: "}
 
 
-def describe_match(match: Match) -> str:
-    """Say in Chinese what structure a match shows, e.g. 一个2连对拖拉机和1个对子."""
+def reason_text(reason: str, lang: Lang = ZH) -> str:
+    """Name a follow reason code in a few words, e.g. 没有跟花色 or did not follow suit."""
+    return (REASON_TEXT_EN if lang == EN else REASON_TEXT)[reason]
+
+
+def describe_match(match: Match, lang: Lang = ZH) -> str:
+    """Say what structure a match shows, e.g. 一个2连对拖拉机和1个对子 or a 2-pair tractor."""
     parts: list[str] = []
     pairs = match.pairs
     for pieces in match.pieces:
         for size in pieces:
             if size >= 2:
-                parts.append(f"{size}连对拖拉机")
+                parts.append(pick(lang, f"{size}连对拖拉机", f"a {size}-pair tractor"))
             else:
                 pairs += 1
     if pairs:
-        parts.append(f"{pairs}个对子")
-    return "、".join(parts) if parts else "没有对子"
+        parts.append(pick(lang, f"{pairs}个对子", count_en(pairs, "pair")))
+    if not parts:
+        return pick(lang, "没有对子", "no pairs")
+    return pick(lang, "、", " and ").join(parts)
 
 
 @dataclass(frozen=True)
-class FollowVerdict:
+class FollowVerdict(Explained):
     """The judgement of one follow: legal or not, the reason code, and why in words."""
 
     legal: bool
@@ -52,46 +70,103 @@ class FollowVerdict:
     required: Match | None = None
     shown: Match | None = None
 
-    @property
-    def explanation(self) -> str:
-        """Explain the verdict in Chinese, naming the rule and the cards that decided it."""
+    def _explain(self, lang: Lang) -> str:
+        """Explain the verdict, naming the rule and the cards that decided it."""
         ctx, lead = self.ctx, self.lead
         n = len(lead.cards)
         group = lead.group or ""
-        gname = ctx.group_name(group)
+        gname = ctx.group_name(group, lang)
         suit_cards = [c for c in self.hand if ctx.key[c][0] == group]
+        k = len(suit_cards)
+        play, held = cards_text(self.play, lang), cards_text(suit_cards, lang)
+
+        def many(m: int) -> str:  # e.g. 1 ♠ spade, 3 trumps (English only)
+            return count_en(m, gname[:-1], gname)
+
         if self.reason == WRONG_COUNT:
-            return f"张数不符：领牌 {n} 张，跟牌必须同样出 {n} 张，实际出了 {len(self.play)} 张。"
+            return pick(
+                lang,
+                f"张数不符：领牌 {n} 张，跟牌必须同样出 {n} 张，实际出了 {len(self.play)} 张。",
+                f"Wrong number of cards: the lead has {n}, so a follow must have {n} too; "
+                f"{len(self.play)} {'was' if len(self.play) == 1 else 'were'} played.",
+            )
         if self.reason == NOT_IN_HAND:
-            return f"所出的牌 {format_cards(self.play)} 不全在手牌中。"
+            return pick(
+                lang,
+                f"所出的牌 {play} 不全在手牌中。",
+                f"The cards played ({play}) are not all in the hand.",
+            )
         if self.reason == MUST_FOLLOW_SUIT:
-            if len(suit_cards) <= n:
-                return (
-                    f"必须跟花色：手中{gname}只有 {len(suit_cards)} 张（{format_cards(suit_cards)}），"
-                    f"不超过领牌的 {n} 张，必须全部打出，其余才可任意垫。"
+            if k <= n:
+                return pick(
+                    lang,
+                    f"必须跟花色：手中{gname}只有 {k} 张（{held}），"
+                    f"不超过领牌的 {n} 张，必须全部打出，其余才可任意垫。",
+                    f"Must follow suit: the hand holds only {many(k)} ({held}), "
+                    f"no more than the {n} led, so all of them must be played before "
+                    "any other card.",
                 )
-            return (
-                f"必须跟花色：手中{gname}有 {len(suit_cards)} 张，足够 {n} 张，只能出{gname}；"
-                f"所出含有别的牌。"
+            return pick(
+                lang,
+                f"必须跟花色：手中{gname}有 {k} 张，足够 {n} 张，只能出{gname}；所出含有别的牌。",
+                f"Must follow suit: the hand holds {many(k)}, enough for the {n} led, "
+                f"so only {gname} may be played; the play includes other cards.",
             )
         if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR):
-            rule = (
-                "有拖拉机必须出拖拉机" if self.reason == MUST_PLAY_TRACTOR else "有对子必须出对子"
+            tractor = self.reason == MUST_PLAY_TRACTOR
+            rule = pick(
+                lang,
+                "有拖拉机必须出拖拉机" if tractor else "有对子必须出对子",
+                "Must play a tractor when holding one"
+                if tractor
+                else "Must play pairs when holding them",
             )
-            need = describe_match(self.required) if self.required else ""
-            shown = describe_match(self.shown) if self.shown else ""
-            return (
-                f"{rule}：领牌是{lead.shape() or '单张'}，手中{gname}能凑出{need}，"
-                f"所出 {format_cards(self.play)} 只有{shown}。"
-            )
+            need = describe_match(self.required, lang) if self.required else ""
+            shown = describe_match(self.shown, lang) if self.shown else ""
+            if lang == EN:
+                some = self.shown is not None and bool(self.shown.pairs or any(self.shown.pieces))
+                has = f"shows only {shown}" if some else "has no pairs"
+                return (
+                    f"{rule}: the lead is {lead_words(lead, lang)}; the {gname} in hand "
+                    f"can make {need}, but the play {play} {has}."
+                )
+            shape = lead.shape() or type_name(SINGLE)
+            return f"{rule}：领牌是{shape}，手中{gname}能凑出{need}，所出 {play} 只有{shown}。"
+        legal = LEGAL_PREFIX[lang]
         if not suit_cards:
-            return f"合法：手中没有{gname}（缺门），可任意出 {n} 张：垫牌或用主牌杀。"
-        if len(suit_cards) <= n:
-            return f"合法：{gname}不足 {n} 张，已全部打出（{format_cards(suit_cards)}），其余任意。"
-        need = describe_match(self.required) if self.required else "没有对子"
+            return legal + pick(
+                lang,
+                f"手中没有{gname}（缺门），可任意出 {n} 张：垫牌或用主牌杀。",
+                f"no {gname} in hand (void), so any {count_en(n, 'card')} may be played: "
+                "discard, or ruff with trumps.",
+            )
+        if k <= n:
+            return legal + pick(
+                lang,
+                f"{gname}不足 {n} 张，已全部打出（{held}），其余任意。",
+                f"only {many(k)} in hand ({held}): all of them must be played, "
+                "the rest may be any cards.",
+            )
         if lead.has_pairs:
-            return f"合法：跟{gname} {n} 张，满足领牌结构所要求的{need}。"
-        return f"合法：跟{gname} {n} 张。"
+            need = (
+                describe_match(self.required, lang)
+                if self.required
+                else pick(lang, "没有对子", "no pairs")
+            )
+            return legal + pick(
+                lang,
+                f"跟{gname} {n} 张，满足领牌结构所要求的{need}。",
+                f"{many(n)}, with the {need} the lead's structure requires.",
+            )
+        return legal + pick(lang, f"跟{gname} {n} 张。", f"{many(n)}, following suit.")
+
+
+def explain_requirement(
+    ctx: Context, lead: Combo, hand: Sequence[Card], example: Sequence[Card], lang: Lang = ZH
+) -> str:
+    """Explain what a follow from this hand must hold, from the verdict on a legal example."""
+    text = judge_follow(ctx, lead, hand, example).explanation_for(lang)
+    return text.replace(LEGAL_PREFIX[lang], HINT_PREFIX[lang], 1)
 
 
 def _suit_cards(ctx: Context, lead: Combo, cards: Sequence[Card]) -> list[Card]:

@@ -18,6 +18,7 @@ from .cards import (
 )
 from .errors import CardError, HandError
 from .ruleset import Ruleset
+from .texts import EN, SUIT_WORDS_EN, ZH, Lang, pick
 
 TRUMP = "T"
 
@@ -90,19 +91,26 @@ class Context:
         order = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
         return sorted(cards, key=lambda c: (order[self.key[c][0]], -self.key[c][1], c.suit))
 
-    def group_name(self, group: str) -> str:
-        """Name a group in Chinese: 主牌 or the suit."""
+    def group_name(self, group: str, lang: Lang = ZH) -> str:
+        """Name a group: 主牌 or the suit in Chinese, trumps or e.g. ♠ spades in English."""
         if group == TRUMP:
-            return "主牌"
+            return pick(lang, "主牌", "trumps")
+        if lang == EN:
+            return SUIT_WORDS_EN[group]
         return {"S": "♠黑桃", "H": "♥红桃", "C": "♣梅花", "D": "♦方块"}[group]
 
-    def describe(self) -> str:
-        """Describe the deal's trump setting in words, e.g. 打2，主♥."""
+    def describe(self, lang: Lang = ZH) -> str:
+        """Describe the deal's trump setting in words, e.g. 打2，主♥ or level 2, ♥ trump."""
         parts = []
         if self.level is not None:
-            parts.append(f"打{format_rank(self.level)}")
-        parts.append("无主" if self.trump is None else "主" + SUIT_SYMBOLS[self.trump])
-        return "，".join(parts)
+            rank = format_rank(self.level)
+            parts.append(pick(lang, f"打{rank}", f"level {rank}"))
+        if self.trump is None:
+            parts.append(pick(lang, "无主", "no-trump"))
+        else:
+            symbol = SUIT_SYMBOLS[self.trump]
+            parts.append(pick(lang, "主" + symbol, f"{symbol} trump"))
+        return pick(lang, "，", ", ").join(parts)
 
     def check_cards(self, cards: Iterable[Card], what: str) -> None:
         """Reject cards that this ruleset's deck does not contain."""

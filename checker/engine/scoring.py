@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, count_points, format_cards, format_rank
-from .combos import PAIR, SINGLE, TRACTOR, _units_from
+from .combos import PAIR, SINGLE, TRACTOR, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import Ruleset
+from .texts import ZH, Lang, Say, Spoken, cards_text, count_en, pick
 
 UNIT_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机"}
 
 
 @dataclass(frozen=True)
-class KittyResult:
+class KittyResult(Spoken):
     """The kitty bonus the attackers add when they win the last trick."""
 
     multiplier: int
     kitty_points: int
     bonus: int
-    explanation: str
+    say: Say = field(repr=False, compare=False)
 
 
 def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> KittyResult:
     """Compute the kitty multiplier from the winning play's largest unit, and the bonus."""
+    play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
     if not play:
         raise PlayError("缺少赢得最后一墩的牌（play）", field="play")
     groups = {ctx.key[c][0] for c in play}
@@ -34,47 +36,68 @@ def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> Ki
     if len(groups) > 1:
         raise PlayError(f"{format_cards(play)} 混有不同花色，不能赢得一墩", field="play")
     if rs.kitty_requires_trump and groups != {TRUMP}:
-        return KittyResult(
-            0,
-            points,
-            0,
-            f"最后一墩用的不是主牌（{format_cards(play)}），不算扣底，底牌 {points} 分不计入闲家。",
-        )
+
+        def not_trump(lang: Lang) -> str:
+            won = cards_text(play, lang)
+            return pick(
+                lang,
+                f"最后一墩用的不是主牌（{won}），不算扣底，底牌 {points} 分不计入闲家。",
+                f"The last trick was not won with trumps ({won}), so the kitty does not count: "
+                f"its {points} points do not go to the attackers.",
+            )
+
+        return KittyResult(0, points, 0, not_trump)
     units = _units_from(ctx, play)
     unit = max(units, key=lambda u: (len(u.cards), u.top))
     values = rs.kitty_values
-    if rs.kitty_policy == "by_unit":
-        mult = values[unit.kind]
-        rule = f"{UNIT_NAMES[unit.kind]}抠底 ×{mult}"
-    elif rs.kitty_policy == "power_of_two":
+    if rs.kitty_policy == "power_of_two":
         mult = 2 ** len(unit.cards)
         if rs.kitty_cap is not None:
             mult = min(mult, int(rs.kitty_cap))
-        rule = (
-            f"最大牌型 {len(unit.cards)} 张，2^{len(unit.cards)}"
-            + (f"，封顶 {rs.kitty_cap}" if rs.kitty_cap else "")
-            + f" → ×{mult}"
-        )
+    elif rs.kitty_policy == "by_unit":
+        mult = values[unit.kind]
     else:
         mult = values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
-        rule = f"{UNIT_NAMES[unit.kind]}扣底 ×{mult}"
     bonus = points * mult
-    text = (
-        f"最后一墩 {format_cards(play)} 的最大牌型是{UNIT_NAMES[unit.kind]} {format_cards(unit.cards)}："
-        f"{rule}。底牌 {format_cards(kitty) or '（空）'} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。"
-    )
-    return KittyResult(mult, points, bonus, text)
+
+    def explain(lang: Lang) -> str:
+        name = UNIT_NAMES[unit.kind] if lang == ZH else type_name(unit.kind, lang)
+        if rs.kitty_policy == "power_of_two":
+            k = len(unit.cards)
+            cap = rs.kitty_cap
+            rule = pick(
+                lang,
+                f"最大牌型 {k} 张，2^{k}" + (f"，封顶 {cap}" if cap else "") + f" → ×{mult}",
+                f"the largest unit has {count_en(k, 'card')}, 2^{k}"
+                + (f", capped at {cap}" if cap else "")
+                + f" → ×{mult}",
+            )
+        else:
+            verb = "抠底" if rs.kitty_policy == "by_unit" else "扣底"
+            rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
+        won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
+        held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")
+        return pick(
+            lang,
+            f"最后一墩 {won} 的最大牌型是{name} {shown}：{rule}。"
+            f"底牌 {held} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。",
+            f"The largest unit of the last trick {won} is the {name} {shown}: {rule}. "
+            f"The kitty {held} holds {points} points; {points} × {mult} = {bonus} points "
+            "go to the attackers.",
+        )
+
+    return KittyResult(mult, points, bonus, explain)
 
 
 @dataclass(frozen=True)
-class ScoreResult:
+class ScoreResult(Spoken):
     """The result of a round from the attackers' points."""
 
     winner: str
     rise: int
     result: str
     next_level: int | None
-    explanation: str
+    say: Say = field(repr=False, compare=False)
     multiplier: int | None = None
     base_chips: int | None = None
     chips: int | None = None
@@ -87,20 +110,45 @@ RESULT_NAMES = {
     "swap": "上台",
     "promote": "升级",
 }
+# The banker's result as the start of an English sentence.
+BANKER_RESULTS_EN = {
+    "big_sweep": "a big sweep for the banker",
+    "small_sweep": "a small sweep for the banker",
+    "hold": "the banker holds",
+}
+
+# Why a side's next level is not simply its level plus the rise.
+MUST_PLAY_FIRST = "must_play_first"
+STOP_AT = "stop_at"
+AT_TOP = "at_top"
 
 
 def _advance(rs: Ruleset, level: int, rise: int, was_banker: bool) -> tuple[int, str]:
-    """Move a side's level up by rise, stopping at levels that must be played."""
+    """Move a side's level up by rise, stopping at levels that must be played; say why (a code)."""
     must = rs.mandatory_levels
     if not was_banker and level in must:
-        return level, f"{format_rank(level)} 不可跳过：闲家上台后先打 {format_rank(level)}"
+        return level, MUST_PLAY_FIRST
     higher = [r for r in rs.ranks if r > level][:rise]
     for steps, r in enumerate(higher, start=1):
         if r in must and steps < rise:
-            return r, f"{format_rank(r)} 不可跳过，停在 {format_rank(r)}"
+            return r, STOP_AT
     if len(higher) < rise:
-        return (higher[-1] if higher else level), "已打到 A"
+        return (higher[-1] if higher else level), AT_TOP
     return (higher[-1] if higher else level), ""
+
+
+def _advance_text(why: str, level: int, lang: Lang) -> str:
+    """Say why the next level is where _advance stopped."""
+    r = format_rank(level)
+    if why == MUST_PLAY_FIRST:
+        return pick(
+            lang,
+            f"{r} 不可跳过：闲家上台后先打 {r}",
+            f"{r} cannot be skipped: after taking over, the attackers play {r} first",
+        )
+    if why == STOP_AT:
+        return pick(lang, f"{r} 不可跳过，停在 {r}", f"{r} cannot be skipped, so they stop at {r}")
+    return pick(lang, "已打到 A", "already at A")
 
 
 def score_round(
@@ -111,31 +159,66 @@ def score_round(
 ) -> ScoreResult:
     """Score a round on the level table: the band, who rises, by how much, and the next level."""
     step, swap_at = rs.score_step, rs.score_swap_at
+    low = 0
     if points <= 0:
         winner, rise, result = "banker", rs.score_zero_rise, "big_sweep"
-        band = "闲家 0 分"
     elif points < step:
         winner, rise, result = "banker", 2, "small_sweep"
-        band = f"闲家不满 {step} 分"
     elif points < swap_at:
         winner, rise, result = "banker", 1, "hold"
-        band = f"闲家 {step}–{swap_at - 5} 分"
     else:
         winner = "attackers"
         rise = (points - swap_at) // step
         result = "swap" if rise == 0 else "promote"
         low = swap_at + rise * step
-        band = f"闲家 {low}–{low + step - 5} 分"
-    if winner == "banker":
-        text = f"{band}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。"
-    elif rise == 0:
-        text = f"{band}（{points} 分）：闲家上台（换庄），不升级。"
-    else:
-        text = f"{band}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。"
     next_level = None
+    why = ""
     level = banker_level if winner == "banker" else attacker_level
     if level is not None:
         next_level, why = _advance(rs, level, rise, winner == "banker")
-        text += f"下局{'庄家' if winner == 'banker' else '闲家'}打 {format_rank(next_level)}"
-        text += f"（{why}）。" if why else "。"
-    return ScoreResult(winner, rise, result, next_level, text)
+
+    def explain(lang: Lang) -> str:
+        if result == "big_sweep":
+            band = pick(lang, "闲家 0 分", "Attackers scored 0")
+        elif result == "small_sweep":
+            band = pick(lang, f"闲家不满 {step} 分", f"Attackers under {step}")
+        elif result == "hold":
+            band = pick(lang, f"闲家 {step}–{swap_at - 5} 分", f"Attackers {step}–{swap_at - 5}")
+        else:
+            band = pick(
+                lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}"
+            )
+        levels = count_en(rise, "level")
+        if winner == "banker":
+            text = pick(
+                lang,
+                f"{band}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。",
+                f"{band} ({points} points): {BANKER_RESULTS_EN[result]}; "
+                f"the banker rises {levels}.",
+            )
+        elif rise == 0:
+            text = pick(
+                lang,
+                f"{band}（{points} 分）：闲家上台（换庄），不升级。",
+                f"{band} ({points} points): the attackers take over as banker, no level rise.",
+            )
+        else:
+            text = pick(
+                lang,
+                f"{band}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
+                f"{band} ({points} points): the attackers take over as banker and rise "
+                f"{levels} (one more level for every {step} points more).",
+            )
+        if next_level is not None:
+            rank = format_rank(next_level)
+            side = "庄家" if winner == "banker" else "闲家"
+            side_en = "banker plays" if winner == "banker" else "attackers play"
+            text += pick(lang, f"下局{side}打 {rank}", f" Next round the {side_en} {rank}")
+            if why:
+                reason = _advance_text(why, next_level, lang)
+                text += pick(lang, f"（{reason}）。", f" ({reason}).")
+            else:
+                text += pick(lang, "。", ".")
+        return text
+
+    return ScoreResult(winner, rise, result, next_level, explain)

@@ -4,18 +4,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
 from .order import Context
+from .texts import Explained, Lang, cards_text, pick
 
 KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 
 
+# What a failed throw forces, per ruleset policy.
+POLICY_TEXT = {
+    "first_beaten_unit": ("强制打出这个被压的分量", "The beaten unit is forced"),
+    "smallest_of_beaten_kind": (
+        "强制打出被压牌型中最小的一组",
+        "The smallest unit of the beaten kind is forced",
+    ),
+    "smallest_card": (
+        "只强制打出甩牌中最小的一张",
+        "Only the smallest card of the throw is forced",
+    ),
+}
+
+
 @dataclass(frozen=True)
-class ThrowVerdict:
+class ThrowVerdict(Explained):
     """The judgement of a lead against the other hands."""
 
     combo: Combo
@@ -26,32 +41,56 @@ class ThrowVerdict:
     penalty: int
     penalty_to: str
     policy: str
+    ctx: Context | None = field(default=None, repr=False, compare=False)
 
-    @property
-    def explanation(self) -> str:
+    def _explain(self, lang: Lang) -> str:
         """Explain why the throw stands or which unit was beaten and what is forced."""
         combo = self.combo
+        cards = cards_text(combo.cards, lang)
         if not combo.is_valid:
-            return f"不能甩牌：{format_cards(combo.cards)}——{combo.reason}。"
+            reason = combo.reason_for(self.ctx, lang) if self.ctx is not None else combo.reason
+            return pick(lang, f"不能甩牌：{cards}——{reason}。", f"Cannot throw {cards}: {reason}.")
         if combo.type != THROW:
-            return f"{format_cards(combo.cards)} 不是甩牌（单一牌型），无需检查，照常出牌。"
+            return pick(
+                lang,
+                f"{cards} 不是甩牌（单一牌型），无需检查，照常出牌。",
+                f"{cards} is not a throw (it is a single combination): "
+                "nothing to check, play it as usual.",
+            )
         if self.allowed:
-            return f"甩牌成立：{combo.shape()}，每个分量都没有其他玩家能用同花色更大的同类牌压过。"
+            shape = combo.shape(lang)
+            return pick(
+                lang,
+                f"甩牌成立：{shape}，每个分量都没有其他玩家能用同花色更大的同类牌压过。",
+                f"The throw stands: {shape}; no other player can beat any of its units "
+                "with a higher one of the same kind in the same suit.",
+            )
         assert self.beaten is not None and self.beater is not None
-        who, cards = self.beater
-        text = (
-            f"甩牌失败：按“单张→对子→拖拉机”的顺序检查，分量 {self.beaten.describe()} "
-            f"可被第{who + 1}位其他玩家的 {format_cards(cards)} 压过。"
+        who, beater = self.beater
+        unit, by = self.beaten.describe(lang), cards_text(beater, lang)
+        zh_policy, en_policy = POLICY_TEXT[self.policy]
+        forced = cards_text(self.forced, lang)
+        text = pick(
+            lang,
+            f"甩牌失败：按“单张→对子→拖拉机”的顺序检查，分量 {unit} "
+            f"可被第{who + 1}位其他玩家的 {by} 压过。"
+            f"{zh_policy}：{forced}，其余收回。",
+            "The throw fails: checking its units in the order single → pair → tractor, "
+            f"the {unit} can be beaten by {by} of other player {who + 1}. "
+            f"{en_policy}: {forced}; the rest go back to the hand.",
         )
-        policy = {
-            "first_beaten_unit": "强制打出这个被压的分量",
-            "smallest_of_beaten_kind": "强制打出被压牌型中最小的一组",
-            "smallest_card": "只强制打出甩牌中最小的一张",
-        }[self.policy]
-        text += f"{policy}：{format_cards(self.forced)}，其余收回。"
         if self.penalty:
-            side = "加给闲家" if self.penalty > 0 else "从闲家得分中扣除"
-            text += f"罚 {abs(self.penalty)} 分，{side}。"
+            n = abs(self.penalty)
+            if self.penalty > 0:
+                text += pick(
+                    lang, f"罚 {n} 分，加给闲家。", f" Penalty: {n} points to the attackers."
+                )
+            else:
+                text += pick(
+                    lang,
+                    f"罚 {n} 分，从闲家得分中扣除。",
+                    f" Penalty: {n} points deducted from the attackers.",
+                )
         return text
 
 
@@ -93,9 +132,9 @@ def judge_throw(
         raise PlayError(f"{format_cards(cards)} 不能领出：{combo.reason}", field="cards")
     if not combo.is_valid:
         # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
-        return ThrowVerdict(combo, False, (), None, None, 0, "none", policy)
+        return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
     if combo.type != THROW:
-        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy)
+        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
     group = combo.group or ""
     order = sorted(combo.units, key=lambda u: (KIND_ORDER[u.kind], u.length, u.top))
     for unit in order:
@@ -104,8 +143,10 @@ def judge_throw(
             if beater is not None:
                 forced = _forced(ctx, combo, unit, policy)
                 penalty, to = _penalty(ctx, forced, seat, banker)
-                return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy)
-    return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy)
+                return ThrowVerdict(
+                    combo, False, forced, unit, (who, beater), penalty, to, policy, ctx
+                )
+    return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
 
 
 def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: str) -> tuple[Card, ...]:

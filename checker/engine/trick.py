@@ -6,14 +6,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, count_points, format_cards, is_subset
-from .combos import THROW, TRACTOR, Combo, classify, structure_key
+from .combos import THROW, TRACTOR, Combo, classify, structure_key, type_name
 from .errors import PlayError
-from .follow import REASON_TEXT, judge_follow
+from .follow import judge_follow, reason_text
 from .order import TRUMP, Context
+from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
 TYPE_LABELS = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
 
 # Why each play did or did not take the trick; rendered into words only on demand.
+# A note is (code, rival, extra): extra is the follow reason code of an illegal play.
 ILLEGAL = "illegal"
 WRONG_SIZE = "wrong_size"
 SAME_SUIT_VS_THROW = "same_suit_vs_throw"
@@ -31,7 +33,7 @@ DISCARD = "discard"
 
 
 @dataclass(frozen=True)
-class TrickResult:
+class TrickResult(Explained):
     """The outcome of a trick: winner index, who beat at the time, points, and why."""
 
     winner: int
@@ -43,45 +45,94 @@ class TrickResult:
     plays: tuple[tuple[Card, ...], ...]
     ctx: Context
 
-    @property
-    def explanation(self) -> str:
+    def _explain(self, lang: Lang) -> str:
         """Explain, play by play, why the winner holds the trick."""
         lead = self.lead
+        cards = cards_text(lead.cards, lang)
+        group = self.ctx.group_name(lead.group or "", lang)
+        label = _label(lead, lang)
         lines = [
-            f"领牌：{_label(lead)} {format_cards(lead.cards)}（{self.ctx.group_name(lead.group or '')}）"
+            pick(lang, f"领牌：{label} {cards}（{group}）", f"Lead: {label} {cards} ({group}).")
         ]
         for i, (code, rival, extra) in enumerate(self.notes, start=1):
-            lines.append(f"第{i}手：{_render(self.ctx, lead, self.plays[i], code, rival, extra)}")
-        who = "领牌" if self.winner == 0 else f"第{self.winner}手"
-        lines.append(f"本墩由{who}赢得，牌面分数 {self.points} 分。")
+            said = _render(self.ctx, lead, self.plays[i], code, rival, extra, lang)
+            lines.append(pick(lang, f"第{i}手：{said}", f"Play {i}: {said}"))
+        who = capitalize(_name(self.winner, lang))
+        lines.append(
+            pick(
+                lang,
+                f"本墩由{who}赢得，牌面分数 {self.points} 分。",
+                f"{who} wins the trick, which holds {self.points} points.",
+            )
+        )
         return "\n".join(lines)
 
 
-def _label(combo: Combo) -> str:
+def _label(combo: Combo, lang: Lang = ZH) -> str:
     if combo.type == THROW:
-        return f"甩牌（{combo.shape()}）"
-    return TYPE_LABELS.get(combo.type, "")
+        return pick(lang, f"甩牌（{combo.shape()}）", f"throw ({combo.shape(lang)})")
+    return TYPE_LABELS.get(combo.type, "") if lang == ZH else type_name(combo.type, lang)
 
 
-def _name(i: int) -> str:
-    return "领牌" if i == 0 else f"第{i}手"
+def _name(i: int, lang: Lang = ZH) -> str:
+    if i == 0:
+        return pick(lang, "领牌", "the lead")
+    return pick(lang, f"第{i}手", f"play {i}")
 
 
-def _layers(lead: Combo) -> str:
+def _layers(lead: Combo, lang: Lang = ZH) -> str:
     if lead.tractors:
-        return "先拖拉机、再对子、后单张逐层比较"
+        return pick(
+            lang,
+            "先拖拉机、再对子、后单张逐层比较",
+            "tractors first, then pairs, then singles, layer by layer",
+        )
     if lead.pairs:
-        return "先对子、后单张逐层比较"
-    return "最大的单张比较"
+        return pick(lang, "先对子、后单张逐层比较", "pairs first, then singles, layer by layer")
+    return pick(lang, "最大的单张比较", "the highest single")
 
 
 def _render(
-    ctx: Context, lead: Combo, play: Sequence[Card], code: str, rival: int, extra: str
+    ctx: Context,
+    lead: Combo,
+    play: Sequence[Card],
+    code: str,
+    rival: int,
+    extra: str,
+    lang: Lang = ZH,
 ) -> str:
-    cards = format_cards(play)
-    gname = ctx.group_name(lead.group or "")
+    """Say in words why one play did or did not take the trick (one note of a TrickResult)."""
+    cards = cards_text(play, lang)
+    gname = ctx.group_name(lead.group or "", lang)
+    why = reason_text(extra, lang) if code == ILLEGAL else ""
+    if lang == EN:
+        rival_name, label, layers = _name(rival, lang), _label(lead, lang), _layers(lead, lang)
+        follows = f"follows {gname} with {cards}"
+        return {
+            ILLEGAL: f"{cards} is illegal ({why}) and cannot win.",
+            WRONG_SIZE: f"{cards} has a different number of cards from the lead and cannot win.",
+            SAME_SUIT_VS_THROW: f"{follows}: a follow in the led suit cannot beat a throw.",
+            SAME_SUIT_AFTER_RUFF: f"{follows}: the trick has already been ruffed with trumps, "
+            "so the led suit cannot beat it.",
+            SAME_SUIT_SHAPE: f"{follows}: its shape differs from the lead ({label}), "
+            "so it cannot beat it.",
+            SAME_SUIT_HIGHER: f"{follows}: same shape and higher than {rival_name}, so it beats it.",
+            SAME_SUIT_EQUAL: f"{follows}: as high as {rival_name}; the earlier play wins.",
+            SAME_SUIT_LOWER: f"{follows}: lower than {rival_name}, so it does not beat it.",
+            RUFF_SHAPE: f"trumps {cards} do not match the lead's structure ({label}), "
+            "so they cannot ruff and count as a discard.",
+            RUFF: f"void in the led suit, ruffs with trumps {cards}: same structure as the lead, "
+            "and trumps beat off-suit cards.",
+            OVERRUFF: f"over-ruffs with trumps {cards}: comparing {layers}, "
+            f"higher than {rival_name}.",
+            RUFF_NOT_HIGHER: f"trumps {cards} could ruff too, but comparing {layers}, "
+            f"they are not higher than {rival_name} (on a tie the earlier play wins).",
+            MIXED: f"{cards} mixes {gname} with other cards: a discard, "
+            "not competing for the trick.",
+            DISCARD: f"{cards} is a discard and cannot win.",
+        }[code]
     texts = {
-        ILLEGAL: f"{cards} 不合法（{extra}），不能赢。",
+        ILLEGAL: f"{cards} 不合法（{why}），不能赢。",
         WRONG_SIZE: f"{cards} 张数与领牌不同，不能赢。",
         SAME_SUIT_VS_THROW: f"跟{gname} {cards}：同花色跟牌压不过甩牌。",
         SAME_SUIT_AFTER_RUFF: f"跟{gname} {cards}：本墩已被主牌杀，副牌压不过。",
@@ -141,7 +192,7 @@ def resolve_trick(
         took = False
         rival = best
         if verdict is not None and not verdict.legal:
-            note = (ILLEGAL, rival, REASON_TEXT[verdict.reason])
+            note = (ILLEGAL, rival, verdict.reason)
         elif len(play) != n:
             note = (WRONG_SIZE, rival, "")
         else:
