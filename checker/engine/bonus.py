@@ -90,7 +90,12 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
             if value:
                 name = f"{count}个{format_rank(rank)}"
                 items.append(f"{name}:{value}")
-                parts.append((f"{name} {value} 奖", f"{count} × {format_rank(rank)} = {value}"))
+                parts.append(
+                    (
+                        f"{name} {value} 奖",
+                        f"{count_en(count, 'card')} of rank {format_rank(rank)} = {value}",
+                    )
+                )
                 total += value
         if jokers >= int(rules.get("chain_needs_jokers", 3)) and ctx.trump is not None:
             chain = _chain(ctx, hand)
@@ -151,12 +156,14 @@ def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
     for rank, count, need in counts:
         if count >= int(need):
             items.append(f"{count}张{format_rank(rank)}")
-            items_en.append(f"{count} × {format_rank(rank)}")
+            items_en.append(f"{count_en(count, 'card')} of rank {format_rank(rank)}")
     if not items:
 
         def nothing(lang: Lang) -> str:
             if lang == EN:
-                held = "".join(f", {n} × {format_rank(r)}" for r, n, _ in counts)
+                held = "".join(
+                    f", {count_en(n, 'card')} of rank {format_rank(r)}" for r, n, _ in counts
+                )
                 return (
                     f"{count_en(fixed, 'fixed trump')}, {count_en(jokers, 'joker')}{held}: "
                     "none reaches its threshold, so nothing needs to be revealed."
