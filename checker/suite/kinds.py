@@ -1,5 +1,5 @@
 """One adapter per case kind: read a case's inputs, ask the engine, return actual values and
-the engine's explanation."""
+the engine's explanation (a message to render in zh or en)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,24 @@ from typing import Any
 from checker.engine.bidding import judge_auction, settle_chips
 from checker.engine.bonus import count_bonus, reveal_duty
 from checker.engine.cards import Card, format_card, parse_cards
-from checker.engine.combos import classify, structure_key
+from checker.engine.combos import classify, structure_key, type_name
 from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import CardError, PlayError
-from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.follow import (
+    explain_requirement,
+    generate_example,
+    generate_forced,
+    judge_follow,
+)
 from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
 from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
+from checker.engine.texts import EN, ZH, Lang, Say, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-Outcome = tuple[dict[str, Any], str]
+# The actual values, and the explanation: call it with "zh" or "en" for the words.
+Outcome = tuple[dict[str, Any], Say]
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -72,34 +79,47 @@ def _classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
     return out
 
 
-def classify_explanation(ctx: Context, cards: Sequence[Card]) -> str:
-    """Explain a classification in words."""
+def classify_explanation(ctx: Context, cards: Sequence[Card], lang: Lang = ZH) -> str:
+    """Explain a classification in words (zh-Hans by default, or English)."""
     combo = classify(ctx, cards)
-    from checker.engine.cards import format_cards
-
+    shown, setting = cards_text(cards, lang), ctx.describe(lang)
     if not combo.is_valid:
-        return f"{format_cards(cards)}（{ctx.describe()}）不能一起领出：{combo.reason}。"
-    group = ctx.group_name(combo.group or "")
+        reason = combo.reason_for(ctx, lang)
+        return pick(
+            lang,
+            f"{shown}（{setting}）不能一起领出：{reason}。",
+            f"{shown} ({setting}) cannot be led together: {reason}.",
+        )
+    group = ctx.group_name(combo.group or "", lang)
     if combo.type == "throw":
-        units = "；".join(u.describe() for u in combo.units)
-        return (
-            f"{format_cards(cards)}（{ctx.describe()}）都是{group}，不止一个牌型，是甩牌：{units}。"
+        units = pick(lang, "；", "; ").join(u.describe(lang) for u in combo.units)
+        return pick(
+            lang,
+            f"{shown}（{setting}）都是{group}，不止一个牌型，是甩牌：{units}。",
+            f"{shown} ({setting}) are all {group} and make more than one unit, "
+            f"so they are a throw: {units}.",
         )
     unit = combo.units[0]
     if combo.type == "tractor":
-        return (
-            f"{format_cards(cards)}（{ctx.describe()}）是{group}中位置相邻的 {unit.length} 个对子，"
-            "构成拖拉机。"
+        return pick(
+            lang,
+            f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个对子，构成拖拉机。",
+            f"{shown} ({setting}) are {unit.length} adjacent pairs in {group}, "
+            "so they form a tractor.",
         )
     if combo.type == "pair":
-        return f"{format_cards(cards)} 是两张完全相同的{group}，构成对子。"
-    return f"{format_cards(cards)} 是{group}单张。"
+        return pick(
+            lang,
+            f"{shown} 是两张完全相同的{group}，构成对子。",
+            f"{shown} are two identical {group}, so they form a pair.",
+        )
+    return pick(lang, f"{shown} 是{group}单张。", f"{shown} is a single in {group}.")
 
 
 def run_classify(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     cards = parse_field(ctx, data["cards"], "cards")
     check_copies(ctx, {"cards": cards})
-    return _classify_fields(ctx, cards), classify_explanation(ctx, cards)
+    return _classify_fields(ctx, cards), lambda lang: classify_explanation(ctx, cards, lang)
 
 
 def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -119,18 +139,28 @@ def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     forced = generate_forced(ctx, lead, hand)
     example = generate_example(ctx, lead, hand)
     out: dict[str, Any] = {"forced": card_strings(forced), "example": card_strings(example)}
-    forced_text = " ".join(out["forced"]) or "无（可自由选择）"
+    verdict = None
     if "play" in data and data["play"] is not None:
         play = parse_field(ctx, data["play"], "play")
         verdict = judge_follow(ctx, lead, hand, play)
         out["legal"] = verdict.legal
         if not verdict.legal:
             out["reason"] = verdict.reason
-        text = verdict.explanation
-    else:
-        text = judge_follow(ctx, lead, hand, example).explanation.replace("合法：", "跟牌要求：", 1)
-    text += f" 必出的牌：{forced_text}；合法示例：{' '.join(out['example'])}。"
-    return out, text
+
+    def explain(lang: Lang) -> str:
+        if verdict is not None:
+            text = verdict.explanation_for(lang)
+        else:
+            text = explain_requirement(ctx, lead, hand, example, lang)
+        must = cards_text(forced, lang) or pick(lang, "无（可自由选择）", "none (free choice)")
+        shown = cards_text(example, lang)
+        return text + pick(
+            lang,
+            f" 必出的牌：{must}；合法示例：{shown}。",
+            f" Cards that must be played: {must}; a legal example: {shown}.",
+        )
+
+    return out, explain
 
 
 def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -148,7 +178,7 @@ def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     }
     if hands is not None:
         out["legal"] = list(result.legal)
-    return out, result.explanation
+    return out, result.explanation_for
 
 
 def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -172,12 +202,27 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             raise PlayError(f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较", field="plays")
         keys.append((1 if groups == {TRUMP} and lead.group != TRUMP else 0, key.value(every)))
     winner = 1 if keys[1] > keys[0] else 0
-    text = (
-        f"两手都按领牌结构（{lead.shape() or lead.type}）逐层比较：先比拖拉机，再比对子，最后比单张"
-        f"{'（每层逐个比）' if every else '（每层只比最大的一个）'}；"
-        f"{'后出者更大' if winner else '后出者不比先出者大，先出者胜'}。"
-    )
-    return {"winner": winner}, text
+
+    def explain(lang: Lang) -> str:
+        if lang == EN:
+            shape = lead.shape(lang) or type_name(lead.type, lang)
+            each = "every unit of each layer" if every else "only the highest unit of each layer"
+            result = (
+                "the later play is higher"
+                if winner
+                else "the later play is not higher, so the earlier play wins"
+            )
+            return (
+                f"Both plays are compared by the lead's structure ({shape}), layer by layer: "
+                f"tractors first, then pairs, then singles ({each}); {result}."
+            )
+        return (
+            f"两手都按领牌结构（{lead.shape() or lead.type}）逐层比较：先比拖拉机，再比对子，最后比单张"
+            f"{'（每层逐个比）' if every else '（每层只比最大的一个）'}；"
+            f"{'后出者更大' if winner else '后出者不比先出者大，先出者胜'}。"
+        )
+
+    return {"winner": winner}, explain
 
 
 def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -196,7 +241,7 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         "penalty": verdict.penalty,
         "penalty_to": verdict.penalty_to,
     }
-    return out, verdict.explanation
+    return out, verdict.explanation_for
 
 
 def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -209,7 +254,7 @@ def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         "kitty_points": result.kitty_points,
         "bonus": result.bonus,
     }
-    return out, result.explanation
+    return out, result.explanation_for
 
 
 def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -235,12 +280,12 @@ def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             "base_chips": chips.base_chips,
             "chips": chips.chips,
         }
-        return out_c, chips.explanation
+        return out_c, chips.explanation_for
     result = score_round(rs, points, banker, attackers)
     out: dict[str, Any] = {"winner": result.winner, "rise": result.rise, "result": result.result}
     if result.next_level is not None:
         out["next_level"] = result.next_level
-    return out, result.explanation
+    return out, result.explanation_for
 
 
 def _seat_cards(ctx: Context, value: Any) -> list[tuple[int, list[Card]]]:
@@ -283,7 +328,7 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         out["reason"] = verdict.reason
         if verdict.declarer is None:
             out["trump"] = None
-    return out, verdict.explanation
+    return out, verdict.explanation_for
 
 
 def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -296,21 +341,21 @@ def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     if not result.valid:
         out["reason"] = result.reason
         out["error_at"] = result.error_at
-    return out, result.explanation
+    return out, result.explanation_for
 
 
 def run_bonus(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     hand = parse_field(ctx, data["hand"], "hand")
     check_copies(ctx, {"hand": hand})
     result = count_bonus(ctx, hand, str(data["role"]))
-    return {"bonus": result.bonus, "items": list(result.items)}, result.explanation
+    return {"bonus": result.bonus, "items": list(result.items)}, result.explanation_for
 
 
 def run_reveal(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     hand = parse_field(ctx, data["hand"], "hand")
     check_copies(ctx, {"hand": hand})
     result = reveal_duty(ctx, hand)
-    return {"required": result.required, "items": list(result.items)}, result.explanation
+    return {"required": result.required, "items": list(result.items)}, result.explanation_for
 
 
 def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
@@ -318,7 +363,7 @@ def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     check_copies(ctx, {"kitty": kitty})
     result = flip_trump(rs, ctx.level, kitty)
     trump = result.trump if result.trump is not None else "none"
-    return {"trump": trump, "card": card_strings([result.card])}, result.explanation
+    return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
 
 
 KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {

@@ -46,9 +46,10 @@ class CaseResult:
     diff: tuple[str, ...] = ()
     order: int = 0
     yaml_source: str = ""
+    explanation_en: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        """Return the contract's JSON fields of a result."""
+        """Return the contract's JSON fields of a result, and the English explanation."""
         return {
             "id": self.id,
             "file": self.file,
@@ -62,6 +63,7 @@ class CaseResult:
             "actual": self.actual,
             "message": self.message,
             "explanation": self.explanation,
+            "explanation_en": self.explanation_en,
         }
 
 
@@ -208,7 +210,8 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
         )
     try:
         rs = load_ruleset(ruleset_name).with_options(case.data.get("options"))
-        actual, explanation = run_kind(rs, case.kind, case.data)
+        actual, say = run_kind(rs, case.kind, case.data)
+        explanation, explanation_en = say("zh"), say("en")
     except EngineError as exc:
         where = f"{case.file} · {case.id}"
         return CaseResult(
@@ -239,11 +242,18 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             actual=actual,
             message="；".join(parts),
             explanation=explanation,
+            explanation_en=explanation_en,
             diff=tuple(diffs),
             **base,
         )  # type: ignore[arg-type]
     return CaseResult(
-        status="pass", expected=expected, actual=actual, message="", explanation=explanation, **base
+        status="pass",
+        expected=expected,
+        actual=actual,
+        message="",
+        explanation=explanation,
+        explanation_en=explanation_en,
+        **base,
     )  # type: ignore[arg-type]
 
 

@@ -10,9 +10,15 @@ import yaml
 from checker.engine.cards import Card, format_card, format_rank, is_subset, parse_cards
 from checker.engine.combos import THROW, classify
 from checker.engine.errors import EngineError
-from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.follow import (
+    explain_requirement,
+    generate_example,
+    generate_forced,
+    judge_follow,
+)
 from checker.engine.order import Context, check_copies, make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.texts import EN, ZH, Lang, count_en, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
@@ -121,6 +127,7 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
         "trump": ctx.trump or "none",
         "options": dict(rs.options),
         "setting": ctx.describe(),
+        "setting_en": ctx.describe(EN),
     }
     if not sc.lead:
         out["lead"] = None
@@ -130,6 +137,7 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
         "cards": card_strings(sc.lead),
         **_classify_fields(ctx, sc.lead),
         "explanation": classify_explanation(ctx, sc.lead),
+        "explanation_en": classify_explanation(ctx, sc.lead, EN),
     }
     if not lead.is_valid:
         return out
@@ -146,6 +154,7 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
             "penalty": verdict.penalty,
             "beaten_by": beaten_by,
             "explanation": verdict.explanation,
+            "explanation_en": verdict.explanation_en,
         }
     follows = []
     for seat in range(1, rs.players):
@@ -159,9 +168,8 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
             if play is not None:
                 entry["play"] = card_strings(play)
             entry["incomplete"] = True
-            entry["explanation"] = (
-                f"手牌只有 {len(hand)} 张，少于领牌的 {len(sc.lead)} 张：请输入玩家{seat}的整手牌再判断。"
-            )
+            for lang, key in ((ZH, "explanation"), (EN, "explanation_en")):
+                entry[key] = _short_hand(lang, len(hand), len(sc.lead), seat)
             follows.append(entry)
             continue
         if hand is not None:
@@ -175,12 +183,14 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
             entry["legal"] = verdict_f.legal
             entry["reason"] = verdict_f.reason or None
             entry["explanation"] = verdict_f.explanation
+            entry["explanation_en"] = verdict_f.explanation_en
         elif hand is not None:
             example = [_parse(c) for c in entry["example"]]
-            text = judge_follow(ctx, lead, hand, example).explanation
-            entry["explanation"] = text.replace("合法：", "跟牌要求：", 1)
+            for lang, key in ((ZH, "explanation"), (EN, "explanation_en")):
+                entry[key] = explain_requirement(ctx, lead, hand, example, lang)
         else:
-            entry["explanation"] = "没有给出手牌，无法判断这手跟牌是否合法（按合法处理）。"
+            for lang, key in ((ZH, "explanation"), (EN, "explanation_en")):
+                entry[key] = _no_hand(lang)
         follows.append(entry)
     while follows and follows[-1] is None:
         follows.pop()
@@ -201,8 +211,29 @@ def check_scenario(params: Mapping[str, str]) -> dict[str, Any]:
             "points": trick.points,
             "legal": list(trick.legal),
             "explanation": trick.explanation,
+            "explanation_en": trick.explanation_en,
         }
     return out
+
+
+def _short_hand(lang: Lang, held: int, led: int, seat: int) -> str:
+    """Explain why a follow cannot be judged: the hand given is smaller than the lead."""
+    return pick(
+        lang,
+        f"手牌只有 {held} 张，少于领牌的 {led} 张：请输入玩家{seat}的整手牌再判断。",
+        f"The hand has only {count_en(held, 'card')}, fewer than the {led} led: "
+        f"enter player {seat}'s "
+        "whole hand to judge this follow.",
+    )
+
+
+def _no_hand(lang: Lang) -> str:
+    """Explain a play judged without its hand."""
+    return pick(
+        lang,
+        "没有给出手牌，无法判断这手跟牌是否合法（按合法处理）。",
+        "No hand was given, so this follow cannot be checked (it is treated as legal).",
+    )
 
 
 def _parse(text: str) -> Card:

@@ -4,6 +4,7 @@ and malformed case files reported as `error` results that name file, case id and
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -243,6 +244,26 @@ def test_failing_case_keeps_its_explanation(tmp_path: Path) -> None:
     assert result.explanation.strip()
 
 
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def test_every_judged_project_case_is_explained_in_english() -> None:
+    report = run_suite()
+    bad = [
+        f"{r.ruleset}:{r.id}: {r.explanation_en!r}"
+        for r in report.results
+        if r.status != "error" and (not r.explanation_en.strip() or CJK.search(r.explanation_en))
+    ]
+    assert bad == []
+
+
+def test_json_has_the_english_explanation_beside_the_chinese(tmp_path: Path) -> None:
+    data = json.loads(to_json(run_suite([write(tmp_path, "good.yaml", GOOD)])))
+    for result in data["results"]:
+        assert result["explanation"].strip() and CJK.search(result["explanation"])
+        assert result["explanation_en"].strip() and not CJK.search(result["explanation_en"])
+
+
 # --- JUnit --------------------------------------------------------------------------------------
 
 
@@ -457,7 +478,6 @@ BAD_CASES = {
         "♠A ♥K",
     ),
 }
-
 
 
 @pytest.mark.parametrize("name", sorted(BAD_CASES))

@@ -3,6 +3,8 @@ verdicts out, and ScenarioError naming the offending parameter."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -195,3 +197,61 @@ def test_bad_level_names_the_level_parameter() -> None:
 
 def test_bad_trump_names_the_trump_parameter() -> None:
     assert error_field(level="2", trump="X", lead="SA") == "trump"
+
+
+# --- English explanations beside the Chinese ones --------------------------------------------
+
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def explained(node: Any) -> list[dict[str, Any]]:
+    """Every object of the JSON that carries an explanation."""
+    if isinstance(node, dict):
+        found = [node] if "explanation" in node else []
+        return found + [d for v in node.values() for d in explained(v)]
+    if isinstance(node, list):
+        return [d for v in node for d in explained(v)]
+    return []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        params(CONTRACT_URL),
+        {
+            "ruleset": "classic",
+            "level": "2",
+            "trump": "H",
+            "lead": "SA SA SK SK S3",
+            "h1": "S4 S4 S5 S6 S7 H3",
+            "p1": "S4 S4 S5 S6 H3",
+            "h2": "S3",
+            "p3": "H5 H5 H6 H6 H9",
+        },
+        {"ruleset": "erqiwang", "trump": "S", "lead": "HA HK"},
+        {
+            "ruleset": "shuangsheng",
+            "level": "5",
+            "lead": "BJ BJ LJ LJ",
+            "h1": "S2 S2 H5 H5 C3",
+            "p1": "S2 S2 H5 H5",
+        },
+    ],
+)
+def test_every_explanation_has_an_english_twin(query: dict[str, str]) -> None:
+    out = check_scenario(query)
+    nodes = explained(out)
+    assert nodes
+    for node in nodes:
+        assert CJK.search(node["explanation"]), node["explanation"]
+        english = node["explanation_en"]
+        assert english.strip() and not CJK.search(english), english
+    assert not CJK.search(out["setting_en"])
+
+
+def test_english_hint_and_jokers() -> None:
+    out = check_scenario(
+        {"ruleset": "classic", "level": "2", "trump": "none", "lead": "BJ BJ", "h1": "LJ LJ S3"}
+    )
+    assert out["lead"]["explanation_en"].startswith("Big Joker Big Joker")
+    assert out["follows"][0]["explanation_en"].startswith("Follow: ")
