@@ -173,6 +173,21 @@ def test_switch_to_english(browser_page: BrowserPage) -> None:
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("h1").inner_text() == "Checker"
     assert "Illegal" in page.get_by_test_id("legal-1").inner_text()
+    # The engine's reasons are in English too, with no Chinese left in them.
+    reasons = page.locator("#verdict .explain").all_inner_texts()
+    assert len(reasons) == 3  # the lead, player 1's follow, the trick
+    assert not any(re.search(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]", r) for r in reasons)
+    follow = page.get_by_test_id("verdict-follow-1").locator(".explain").inner_text()
+    assert follow.startswith("Must play pairs when holding them")
+    assert page.get_by_test_id("verdict-trick").locator(".explain").inner_text().startswith("Lead:")
+    # A new verdict fetched by htmx is English as well.
+    page.locator("#f-p1").fill("SQ SQ")
+    page.locator("#f-p1").press("Enter")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=legal-1]').innerText.includes('Legal')"
+    )
+    follow = page.get_by_test_id("verdict-follow-1").locator(".explain").inner_text()
+    assert follow.startswith("Legal: 2 ♠ spades")
     browser_page.shot("checker-english")
     browser_page.goto("/")
     assert "Engine self-check" in page.get_by_test_id("headline").inner_text()

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from checker.engine.cards import Card, format_card, parse_cards
 
@@ -116,6 +116,27 @@ KIND_LABELS: dict[str, Any] = {
     "bonus": gettext_lazy("算奖"),
     "flip": gettext_lazy("翻底定主"),
 }
+
+
+def engine_lang() -> str:
+    """The language of the engine's explanations for the active page: "en" or "zh"."""
+    return "en" if (get_language() or "").lower().startswith("en") else "zh"
+
+
+def explanation(source: Any) -> str:
+    """The engine's explanation of a verdict or result in the page's language.
+
+    `source` is a mapping (the checker JSON) or an object (a CaseResult) holding
+    `explanation` (zh-Hans) and `explanation_en`; English pages show the English one,
+    falling back to the Chinese where no English was made.
+    """
+    if isinstance(source, Mapping):
+        zh, en = source.get("explanation"), source.get("explanation_en")
+    else:
+        zh, en = getattr(source, "explanation", ""), getattr(source, "explanation_en", "")
+    if en and engine_lang() == "en":
+        return str(en)
+    return str(zh or "")
 
 
 def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:

@@ -37,7 +37,7 @@ def ladder(ctx: Any, group: str = TRUMP) -> list[dict[str, Any]]:
 
 def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
     """The level table as bands of attacker points, computed by the engine itself."""
-    from checker.engine.scoring import RESULT_NAMES, score_round
+    from checker.engine.scoring import score_round
 
     step, swap = rs.score_step, rs.score_swap_at
     total = rs.total_points
@@ -57,7 +57,7 @@ def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
         except Exception:  # the table is illustrative; never break the page
             continue
         side = _("庄家") if res.winner == "banker" else _("闲家")
-        name = RESULT_NAMES.get(res.result, res.result)
+        name = present.code_label(res.result)
         if res.winner == "banker":
             effect = _("庄家升 %(n)d 级") % {"n": res.rise}
         elif res.rise == 0:
@@ -86,7 +86,7 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "ladder": ladder(ctx, TRUMP),
         "side_ladder": ladder(ctx, side_suit),
         "side_symbol": present.SUIT_SYMBOLS[side_suit],
-        "deal": ctx.describe() if hasattr(ctx, "describe") else "",
+        "deal": ctx.describe(present.engine_lang()) if hasattr(ctx, "describe") else "",
         "level_word": level_word,
         "points_total": rs.total_points,
         "score_rows": score_rows(rs) if rs.score_policy == "levels" else [],

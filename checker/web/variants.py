@@ -133,6 +133,7 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
                     "absent": False,
                     "r": result,
                     "odd": bool(odd_keys),
+                    "explanation": present.explanation(result),
                     "values_html": _dl(items),
                     "expected_html": present.kv_rows(result.expected, ctx, set(result.diff or ())),
                     "case_url": reverse("case", args=[rs.name, result.id]),
@@ -224,16 +225,17 @@ def _explanations(result: Mapping[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     lead = result.get("lead") or {}
     if lead.get("explanation"):
-        out.append((_("领牌"), lead["explanation"]))
+        out.append((_("领牌"), present.explanation(lead)))
     throw = result.get("throw")
     if throw and throw.get("explanation"):
-        out.append((_("甩牌"), throw["explanation"]))
+        out.append((_("甩牌"), present.explanation(throw)))
     for entry in result.get("follows") or []:
         if entry and entry.get("explanation"):
-            out.append((_("玩家 %(n)s 跟牌") % {"n": entry.get("player")}, entry["explanation"]))
+            label = _("玩家 %(n)s 跟牌") % {"n": entry.get("player")}
+            out.append((label, present.explanation(entry)))
     trick = result.get("trick")
     if trick and trick.get("explanation"):
-        out.append((_("这一墩"), trick["explanation"]))
+        out.append((_("这一墩"), present.explanation(trick)))
     return out
 
 

@@ -89,6 +89,7 @@ def _row(result: Any, has_level: bool = True) -> dict[str, Any]:
         "anchor": f"case-{result.id}",
         "case_url": reverse("case", args=[result.ruleset, result.id]) if linkable else "",
         "ctx": ctx,
+        "explanation": present.explanation(result),
     }
 
 
@@ -348,7 +349,7 @@ def _verdict_view(
         "type_label": present.code_label(str(lead.get("type", ""))),
         "suit_label": present.code_label(str(lead.get("suit", ""))) if lead.get("suit") else "",
         "units": units,
-        "explanation": lead.get("explanation", ""),
+        "explanation": present.explanation(lead),
         "valid": lead.get("type") not in (None, "invalid"),
     }
     throw = verdict.get("throw")
@@ -357,7 +358,7 @@ def _verdict_view(
             "allowed": throw.get("allowed"),
             "forced_html": present.chips(present.to_cards(throw.get("forced") or []) or [], ctx),
             "has_forced": bool(throw.get("forced")),
-            "explanation": throw.get("explanation", ""),
+            "explanation": present.explanation(throw),
             "penalty": throw.get("penalty"),
         }
     follows = []
@@ -384,7 +385,7 @@ def _verdict_view(
                 "example_html": present.chips(example, ctx),
                 "example_text": " ".join(c for c in (format_card(x) for x in example)),
                 "has_example": bool(example),
-                "explanation": follow.get("explanation", ""),
+                "explanation": present.explanation(follow),
                 "example_url": reverse("check")
                 + "?"
                 + checker_query({**params, f"p{i}": " ".join(ascii_card(c) for c in example)}),
@@ -409,7 +410,7 @@ def _verdict_view(
                 for j, b in enumerate(trick.get("beats") or [])
             ],
             "points": trick.get("points"),
-            "explanation": trick.get("explanation", ""),
+            "explanation": present.explanation(trick),
         }
     return out
 
