@@ -344,10 +344,14 @@ def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, result.explanation_for
 
 
+ROLE_ALIASES = {"attacker": "defender", "attackers": "defender", "闲家": "defender", "庄家": "banker"}
+
+
 def run_bonus(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     hand = parse_field(ctx, data["hand"], "hand")
     check_copies(ctx, {"hand": hand})
-    result = count_bonus(ctx, hand, str(data["role"]))
+    role = str(data["role"]).strip()
+    result = count_bonus(ctx, hand, ROLE_ALIASES.get(role.lower(), role))
     return {"bonus": result.bonus, "items": list(result.items)}, result.explanation_for
 
 
