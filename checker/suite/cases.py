@@ -177,7 +177,7 @@ def _validate_case(raw: Any, file: str, line: int, known_rulesets: set[str]) -> 
     kind = raw.get("kind")
     if "kind" not in raw:
         return "缺少 kind"
-    if kind not in INPUT_KEYS:
+    if not isinstance(kind, str) or kind not in INPUT_KEYS:
         return f"未知的 kind“{kind}”（可用：{', '.join(INPUT_KEYS)}）"
     allowed = COMMON_KEYS | INPUT_KEYS[kind]
     unknown = sorted(set(raw) - allowed)
@@ -245,11 +245,19 @@ def load_cases(
         default_rs = data.get("rulesets") or [DEFAULT_RULESET]
         if isinstance(default_rs, str):
             default_rs = [default_rs]
+        if not isinstance(default_rs, list):
+            result.errors.append(
+                CaseFileError(f"rulesets 必须是规则集名称的列表，而不是“{default_rs}”", file)
+            )
+            continue
         category = str(data.get("category") or path.stem)
         for i, raw in enumerate(data["cases"]):
             line = lines[i] if i < len(lines) else 0
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
-            problem = _validate_case(raw, file, line, known)
+            try:
+                problem = _validate_case(raw, file, line, known)
+            except (TypeError, ValueError, AttributeError) as exc:
+                problem = f"无法解析的用例：{exc}"
             raw_map = raw if isinstance(raw, dict) else {}
             rulesets = raw_map.get("rulesets", default_rs)
             if isinstance(rulesets, str):

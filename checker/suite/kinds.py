@@ -344,7 +344,12 @@ def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, result.explanation_for
 
 
-ROLE_ALIASES = {"attacker": "defender", "attackers": "defender", "闲家": "defender", "庄家": "banker"}
+ROLE_ALIASES = {
+    "attacker": "defender",
+    "attackers": "defender",
+    "闲家": "defender",
+    "庄家": "banker",
+}
 
 
 def run_bonus(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:

@@ -20,7 +20,13 @@ from checker.engine.ruleset import load_ruleset, ruleset_names
 from .cases import Case, load_cases
 from .kinds import run_kind
 
-TYPE_ALIASES = {"单张": "single", "对子": "pair", "拖拉机": "tractor", "甩牌": "throw", "非法": "invalid"}
+TYPE_ALIASES = {
+    "单张": "single",
+    "对子": "pair",
+    "拖拉机": "tractor",
+    "甩牌": "throw",
+    "非法": "invalid",
+}
 CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
 
 
@@ -194,10 +200,13 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
         order=case.order,
         yaml_source=case.source_text,
     )
+    raw_expect = case.data.get("expect")
     expected = (
         case.expected_for(ruleset_name)
         if case.problem is None
-        else dict(case.data.get("expect") or {})
+        else dict(raw_expect)
+        if isinstance(raw_expect, dict)
+        else {}
     )
     if case.problem is not None:
         return CaseResult(
