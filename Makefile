@@ -57,10 +57,11 @@ run: $(STAMP) compilemessages
 	DJANGO_DEBUG=1 $(VPY) manage.py migrate --noinput -v 0
 	DJANGO_DEBUG=1 $(VPY) manage.py runserver $(HOST):$(PORT)
 
+# pytest runs last so that its summary is the closing line of the run.
 test: $(STAMP) compilemessages
+	$(MAKE) lint
 	$(MAKE) simulate-check
 	$(VPY) -m pytest
-	$(MAKE) lint
 
 # 1000 seeded random rounds of every ruleset: zero illegal plays and no invariant breaks.
 simulate-check: $(STAMP)
