@@ -109,6 +109,14 @@ def selfcheck_view(request: HttpRequest, name: str) -> HttpResponse:
     return _selfcheck(request, name)
 
 
+def _search_text(text: str, problems: list[str]) -> str:
+    """Keep a filter's search text, or note that it is too long and drop it."""
+    if len(text) > MAX_TEXT:
+        problems.append(_("搜索文字太长（最多 %(n)d 个字符）。") % {"n": MAX_TEXT})
+        return ""
+    return text
+
+
 def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     rs = _ruleset_or_none(name)
     if rs is None:
@@ -127,9 +135,7 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     if category and category not in categories:
         problems.append(_("没有名为“%(v)s”的分类。") % {"v": category[:40]})
         category = ""
-    if len(text) > MAX_TEXT:
-        problems.append(_("搜索文字太长（最多 %(n)d 个字符）。") % {"n": MAX_TEXT})
-        text = ""
+    text = _search_text(text, problems)
     groups = []
     shown = 0
     for cat, items in run.categories():
@@ -606,9 +612,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
     if kind and kind not in kinds:
         filter_problems.append(_("没有名为“%(v)s”的用例类型。") % {"v": kind[:40]})
         kind = ""
-    if len(text) > MAX_TEXT:
-        filter_problems.append(_("搜索文字太长（最多 %(n)d 个字符）。") % {"n": MAX_TEXT})
-        text = ""
+    text = _search_text(text, filter_problems)
     shown = [
         row
         for row in all_rows
