@@ -24,7 +24,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
 	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
-	@echo "make lint    ruff check + mypy --strict checker/engine"
+	@echo "make lint    ruff check + mypy --strict checker/engine checker/play"
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
 	@echo "make bench   engine benchmark (manage.py bench) and web benchmark (benchweb)"
 
@@ -72,7 +72,7 @@ simulate-check: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict checker/engine
+	$(VENV)/bin/mypy --strict checker/engine checker/play
 
 bench: $(STAMP)
 	$(VPY) manage.py bench

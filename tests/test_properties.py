@@ -13,10 +13,10 @@ from checker.engine.cards import SUITS, Card
 from checker.engine.combos import classify
 from checker.engine.follow import generate_example, generate_forced, judge_follow
 from checker.engine.order import Context
-from checker.engine.players import lead_units, random_follow, random_lead, sample_multiset
-from checker.engine.round import build_deck
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.trick import resolve_trick
+from checker.play.players import lead_units, random_follow, random_lead, sample_multiset
+from checker.play.round import build_deck
 
 # PROPERTY_EXAMPLES=5000 for a long hunt; the default keeps `make test` quick.
 SETTINGS = settings(

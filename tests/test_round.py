@@ -11,7 +11,8 @@ import pytest
 from checker.engine.cards import Card, count_points, parse_cards
 from checker.engine.declare import flip_trump
 from checker.engine.errors import EngineError
-from checker.engine.players import (
+from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.play.players import (
     BID,
     BURY,
     DECLARE,
@@ -22,9 +23,9 @@ from checker.engine.players import (
     RandomPlayer,
     make_players,
 )
-from checker.engine.round import MAX_REDEALS, RoundSetup, build_deck, play_round
-from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.engine.simulation import header, replay, round_seeds, run_job, simulate
+from checker.play.replay import replay
+from checker.play.round import MAX_REDEALS, RoundSetup, build_deck, play_round
+from checker.play.simulation import header, round_seeds, run_job, simulate
 
 RULESETS = ruleset_names()
 ROUNDS = 20

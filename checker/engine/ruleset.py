@@ -104,6 +104,16 @@ class Ruleset:
             values[key] = value
         return dataclasses.replace(self, options=MappingProxyType(values))
 
+    def is_banker_side(self, seat: int, banker: int) -> bool:
+        """Tell whether a seat plays on the banker's side (the one side-of-seat rule)."""
+        if self.teams == "banker_alone":
+            return seat == banker
+        return (seat - banker) % 2 == 0
+
+    def is_same_side(self, seat: int, other: int, banker: int) -> bool:
+        """Tell whether two seats play on the same side, given the banker's seat."""
+        return self.is_banker_side(seat, banker) == self.is_banker_side(other, banker)
+
     @property
     def total_points(self) -> int:
         """Points in the whole deck (5 = 5, 10 and K = 10)."""

@@ -112,12 +112,6 @@ def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple
     return tuple(stock.take(*run))
 
 
-def _team(ctx: Context, seat: int, banker: int) -> bool:
-    if ctx.ruleset.teams == "banker_alone":
-        return seat == banker
-    return (seat - banker) % 2 == 0
-
-
 def judge_throw(
     ctx: Context,
     cards: Sequence[Card],
@@ -167,6 +161,6 @@ def _penalty(
         return 0, "none"
     unit = classify(ctx, forced).units[0]
     amount = {SINGLE: table[0], PAIR: table[1]}.get(unit.kind, table[2] * unit.length)
-    if seat is not None and banker is not None and not _team(ctx, seat, banker):
+    if seat is not None and banker is not None and not ctx.ruleset.is_banker_side(seat, banker):
         amount = -amount
     return amount, "attackers"

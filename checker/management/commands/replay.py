@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from checker.engine.simulation import replay
+from checker.play.replay import replay
 
 
 class Command(BaseCommand):

@@ -11,9 +11,9 @@ from typing import Any, TextIO
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from checker.engine.players import PLAYER_KINDS
 from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.engine.simulation import Summary, header, simulate
+from checker.play.players import PLAYER_KINDS
+from checker.play.simulation import Summary, header, simulate
 
 
 def engine_version() -> str:

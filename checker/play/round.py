@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bidding import PASS, judge_auction, settle_chips
-from .bonus import count_bonus
-from .cards import (
+from checker.engine.bidding import PASS, judge_auction, settle_chips
+from checker.engine.bonus import count_bonus
+from checker.engine.cards import (
     BIG,
     SMALL,
     SUITS,
@@ -22,16 +22,17 @@ from .cards import (
     is_subset,
     remove_cards,
 )
-from .combos import THROW, classify
-from .declare import flip_trump, judge_declaration
-from .errors import EngineError
-from .follow import generate_example, judge_follow
-from .order import Context
+from checker.engine.combos import THROW, classify
+from checker.engine.declare import flip_trump, judge_declaration
+from checker.engine.errors import EngineError
+from checker.engine.follow import generate_example, judge_follow
+from checker.engine.order import Context
+from checker.engine.ruleset import Ruleset
+from checker.engine.scoring import kitty_bonus, score_round
+from checker.engine.throws import judge_throw
+from checker.engine.trick import resolve_trick
+
 from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
-from .ruleset import Ruleset
-from .scoring import kitty_bonus, score_round
-from .throws import judge_throw
-from .trick import resolve_trick
 
 Event = dict[str, Any]
 MAX_REDEALS = 50
@@ -138,13 +139,6 @@ def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
     level = rng.choice(rs.ranks) if rs.has_level else None
     attacker = rng.choice(rs.ranks) if rs.has_level else None
     return RoundSetup(level, attacker, rng.randrange(rs.players))
-
-
-def on_banker_side(rs: Ruleset, seat: int, banker: int) -> bool:
-    """Tell whether a seat plays on the banker's side."""
-    if rs.teams == "banker_alone":
-        return seat == banker
-    return (seat - banker) % 2 == 0
 
 
 class _Round:
@@ -401,7 +395,7 @@ class _Round:
                         f"{again.winner} with hands"
                     )
             self.trick_points.append(outcome.points)
-            if not on_banker_side(rs, winner, banker):
+            if not rs.is_banker_side(winner, banker):
                 res.attackers_points += outcome.points
             last = not self.hands[leader]
             if last and not all(not h for h in self.hands):
@@ -414,7 +408,7 @@ class _Round:
                 points=outcome.points,
                 attackers=res.attackers_points,
             )
-            if last and not on_banker_side(rs, winner, banker):
+            if last and not rs.is_banker_side(winner, banker):
                 bonus = kitty_bonus(ctx, plays[outcome.winner], self.kitty)
                 res.kitty_bonus = bonus.bonus
                 res.multiplier = bonus.multiplier

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import Card
-from .combos import Combo, PairStock, classify, match_structure
-from .declare import judge_declaration
-from .follow import generate_example, judge_follow
-from .order import TRUMP, Context
-from .ruleset import Ruleset
-from .trick import resolve_trick
+from checker.engine.cards import Card
+from checker.engine.combos import Combo, PairStock, classify, match_structure
+from checker.engine.declare import judge_declaration
+from checker.engine.follow import generate_example, judge_follow
+from checker.engine.order import TRUMP, Context
+from checker.engine.ruleset import Ruleset
+from checker.engine.trick import resolve_trick
 
 DECLARE = "declare"
 BURY = "bury"
@@ -53,10 +53,7 @@ class PlayerView:
         """Tell whether a seat is on this seat's side."""
         if self.banker is None:
             return seat == self.seat
-        rs = self.ruleset
-        if rs.teams == "banker_alone":
-            return (seat == self.banker) == (self.seat == self.banker)
-        return (seat - self.seat) % 2 == 0
+        return self.ruleset.is_same_side(seat, self.seat, self.banker)
 
 
 class Player(Protocol):
