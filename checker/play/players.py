@@ -14,6 +14,7 @@ from checker.engine.declare import judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import Ruleset
+from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
 DECLARE = "declare"
@@ -64,6 +65,39 @@ class Player(Protocol):
     def choose(self, view: PlayerView) -> list[Card]:
         """Return the cards for this decision: a declaration (or none), the kitty, a lead or a follow."""
         ...
+
+
+@dataclass(frozen=True)
+class Decision(Spoken):
+    """One decision of a player: the cards, the policy rule that decided, and why in words."""
+
+    cards: tuple[Card, ...]
+    rule: str
+    say: Say
+
+
+class Explaining(Player, Protocol):
+    """A player that can say why it chose: decide() returns the cards with the reason."""
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Return the decision for the view's phase with the rule that decided it."""
+        ...
+
+
+def decide(player: Player, view: PlayerView) -> Decision:
+    """Ask a player for a decision with its reason; players without reasons get a plain one."""
+    explain = getattr(player, "decide", None)
+    if explain is not None:
+        decision: Decision = explain(view)
+        return decision
+    cards = tuple(player.choose(view))
+    name = player.name
+
+    def say(lang: Lang) -> str:
+        shown = cards_text(cards, lang) or pick(lang, "不出", "nothing")
+        return pick(lang, f"{name} 选择 {shown}", f"{name} chose {shown}")
+
+    return Decision(cards, f"{name}.choose", say)
 
 
 # ---------------------------------------------------------------------------------------------
