@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from checker.engine.cards import Card, ascii_card, format_card
+from checker.engine.cards import Card, ascii_card, ascii_upper, format_card
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
@@ -686,7 +686,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
         "scenario_problems": scenario_problems,
         "has_level": any(rs.has_level for rs in columns),
         "level_choices": [present.rank_label(r) for r in level_ranks],
-        "level_value": (scenario.get("level") or "2").upper(),
+        "level_value": ascii_upper(scenario.get("level") or "2"),
         "trump_value": trump_value,
         "trump_choices": TRUMP_CHOICES(),
         "seats": seats,
