@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import TRUMP, Context
-from .structure import plan_answer, rank_answer
+from .structure import generate_exact_tops, plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -312,27 +312,28 @@ class RuffKey:
 
 
 def structure_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
-    """Match cards unit by unit to the lead with the highest units; None if they lack its shape."""
-    stock = PairStock(ctx, Counter(cards))
-    used: Counter[Card] = Counter()
-    tractor_tops: list[int] = []
-    for unit in lead.tractors:
-        run = stock.highest_run(unit.length)
-        if run is None:
-            return None
-        used.update(stock.take(*run))
-        tractor_tops.append(run[1])
-    pair_tops: list[int] = []
-    for _ in lead.pairs:
-        if not stock.at:
-            return None
-        p = max(stock.at)
-        used.update(stock.take(p, p))
-        pair_tops.append(p)
-    rest = Counter(cards) - used
-    singles = sorted((ctx.key[c][1] for c in rest.elements()), reverse=True)
-    return RuffKey(
-        tuple(sorted(tractor_tops, reverse=True)),
-        tuple(sorted(pair_tops, reverse=True)),
-        tuple(singles),
-    )
+    """Read cards in the lead's shape at their strongest; None if they cannot take that shape.
+
+    Each lead tractor takes a run of its own length, each lead pair a pair, the rest are
+    singles. Of all such readings (a bounded search over the runs) the highest layer by layer
+    counts: the tractors in the lead's order (longest first), then the pairs, then the singles.
+    """
+    units = PairStock(ctx, Counter(cards)).counts()
+    positions = Counter(ctx.key[c][1] for c in cards)
+    lengths = [u.length for u in lead.tractors]
+    need = len(lead.pairs)
+    best: RuffKey | None = None
+    for tops, left in generate_exact_tops(units, lengths):
+        spare = sorted((p for p, k in left.items() for _ in range(k)), reverse=True)
+        if len(spare) < need:
+            continue
+        pairs = tuple(spare[:need])
+        rest = positions.copy()
+        for top, length in zip(tops, lengths, strict=True):
+            rest.subtract({p: 2 for p in range(top - length + 1, top + 1)})
+        rest.subtract({p: 2 * k for p, k in Counter(pairs).items()})
+        singles = tuple(sorted(rest.elements(), reverse=True))
+        key = RuffKey(tops, pairs, singles)
+        if best is None or key.value(True) > best.value(True):
+            best = key
+    return best
