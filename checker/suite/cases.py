@@ -26,6 +26,10 @@ COMMON_KEYS = {
     "note",
     "source",
 }
+BOT_INPUTS = {"bot", "action", "seat", "banker", "hand", "trick", "history", "current"}
+BOT_INPUTS |= {"first_round", "kitty", "ask", "cards"}
+BOT_OUTPUTS = {"play", "includes", "excludes", "legal", "trump", "buried_points", "explanation"}
+BOT_OUTPUTS |= {"answer", "rule"}
 INPUT_KEYS: dict[str, set[str]] = {
     "classify": {"cards"},
     "declare": {"hand", "current", "seat", "cards"},
@@ -39,6 +43,7 @@ INPUT_KEYS: dict[str, set[str]] = {
     "flip": {"kitty"},
     "compare": {"lead", "plays"},
     "reveal": {"hand"},
+    "bot": BOT_INPUTS,
 }
 REQUIRED_KEYS: dict[str, set[str]] = {
     "classify": {"cards"},
@@ -53,6 +58,7 @@ REQUIRED_KEYS: dict[str, set[str]] = {
     "flip": {"kitty"},
     "compare": {"plays"},
     "reveal": {"hand"},
+    "bot": {"bot", "action", "seat"},
 }
 OUTPUT_KEYS: dict[str, set[str]] = {
     "classify": {"type", "suit", "tractors", "pairs", "singles"},
@@ -75,6 +81,7 @@ OUTPUT_KEYS: dict[str, set[str]] = {
     "flip": {"trump", "card"},
     "compare": {"winner"},
     "reveal": {"required", "items"},
+    "bot": BOT_OUTPUTS,
 }
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FILE_KEYS = {"rulesets", "cases", "category"}

@@ -375,6 +375,13 @@ def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
 
 
+def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    """Run a bot case (checker.suite.botcase, imported here late: it builds on this module)."""
+    from .botcase import run_bot as run
+
+    return run(rs, ctx, data)
+
+
 KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
     "classify": run_classify,
     "follow": run_follow,
@@ -388,6 +395,7 @@ KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
     "bonus": run_bonus,
     "reveal": run_reveal,
     "flip": run_flip,
+    "bot": run_bot,
 }
 
 
