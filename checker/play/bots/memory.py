@@ -59,6 +59,37 @@ class Memory:
         return self.seen[card]
 
 
+class HistoryCache:
+    """A bot's running reading of one round's history: finished tricks only ever grow, so each
+    decision reads just the tricks added since the last one."""
+
+    def __init__(self) -> None:
+        self.ctx: Context | None = None
+        self.tricks: list[Trick] = []
+        self.seen: Counter[Card] = Counter()
+        self.voids: dict[int, set[str]] = {}
+        self.infer_voids = True
+
+    def read(self, ctx: Context, history: Sequence[Trick], *, infer_voids: bool) -> None:
+        """Bring the cached cards and voids up to date with the history."""
+        n = len(self.tricks)
+        same = (
+            ctx is self.ctx
+            and infer_voids == self.infer_voids
+            and len(history) >= n
+            and all(history[i] is self.tricks[i] for i in range(n))
+        )
+        if not same:
+            self.ctx, self.infer_voids = ctx, infer_voids
+            self.tricks, self.seen, self.voids = [], Counter(), {}
+        for past in history[len(self.tricks) :]:
+            for _, cards in past:
+                self.seen.update(cards)
+            if infer_voids and past:
+                _read_voids(ctx, self.voids, past)
+            self.tricks.append(past)
+
+
 def read_memory(
     ctx: Context,
     seat: int,
@@ -68,27 +99,31 @@ def read_memory(
     kitty: Iterable[Card] = (),
     *,
     infer_voids: bool = True,
+    cache: HistoryCache | None = None,
 ) -> Memory:
     """Build a seat's memory from its hand, the finished tricks, the trick so far and the kitty."""
+    cache = cache or HistoryCache()
+    cache.read(ctx, history, infer_voids=infer_voids)
     mem = Memory(ctx, seat)
-    seen: Counter[Card] = Counter(hand)
+    mem.voids = {s: set(v) for s, v in cache.voids.items()}
+    seen: Counter[Card] = cache.seen.copy()
+    seen.update(hand)
     seen.update(kitty)
-    for past in [*history, trick]:
-        for _, cards in past:
-            seen.update(cards)
-        if infer_voids and past:
-            _read_voids(ctx, mem, past)
+    for _, cards in trick:
+        seen.update(cards)
+    if infer_voids and trick:
+        _read_voids(ctx, mem.voids, trick)
     mem.seen = seen
-    full: Counter[Card] = Counter({c: ctx.ruleset.decks for c in ctx.deck})
-    mem.unseen = full - seen
+    decks = ctx.ruleset.decks
+    mem.unseen = Counter({c: decks - seen[c] for c in ctx.deck if seen[c] < decks})
     return mem
 
 
-def _read_voids(ctx: Context, mem: Memory, trick: Trick) -> None:
+def _read_voids(ctx: Context, voids: dict[int, set[str]], trick: Trick) -> None:
     key = ctx.key
     group = key[trick[0][1][0]][0]
     for who, cards in trick[1:]:
         if any(key[c][0] != group for c in cards):
             # It played every card of the group it had: it is void there from now on. A side
             # discard says nothing about trumps (ruffing is optional); a trump lead does.
-            mem.voids.setdefault(who, set()).add(group)
+            voids.setdefault(who, set()).add(group)

@@ -142,8 +142,23 @@ def _full_profile(lead: Combo) -> tuple[tuple[tuple[int, ...], ...], int]:
     return (pieces, len(lead.pairs))
 
 
+def _beats(ctx: Context, card: Card, best: Card) -> bool:
+    group, pos = ctx.key[card]
+    best_group, best_pos = ctx.key[best]
+    if group == best_group:
+        return pos > best_pos
+    return group == TRUMP
+
+
 def wins(ctx: Context, plays: Sequence[Sequence[Card]], play: Sequence[Card]) -> bool:
     """Tell whether adding this play to the trick so far makes it the winner now."""
+    if len(plays[0]) == 1:
+        # One card a seat: the same comparison resolve_trick makes, without classifying.
+        best = plays[0][0]
+        for other in plays[1:]:
+            if _beats(ctx, other[0], best):
+                best = other[0]
+        return _beats(ctx, play[0], best)
     return resolve_trick(ctx, [*plays, play]).winner == len(plays)
 
 

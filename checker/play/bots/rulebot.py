@@ -13,7 +13,7 @@ from .bury import decide_bury, decide_bury_simple
 from .declare import decide_declare
 from .follow import Style, decide_follow
 from .lead import decide_lead
-from .memory import read_memory
+from .memory import HistoryCache, read_memory
 
 
 class RuleBot:
@@ -28,6 +28,7 @@ class RuleBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.cache = HistoryCache()
 
     def decide(self, view: PlayerView) -> Decision:
         """Return the decision for the view's phase with the rule that decided it."""
@@ -47,6 +48,7 @@ class RuleBot:
             view.trick,
             view.kitty,
             infer_voids=self.infer_voids,
+            cache=self.cache,
         )
         if view.phase == LEAD:
             return decide_lead(self.name, ctx, mem, view.hand, v2=self.refined_leads)
