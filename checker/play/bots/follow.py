@@ -14,6 +14,7 @@ from checker.engine.trick import resolve_trick
 
 from ..players import Decision, PlayerView
 from .memory import Memory
+from .strength import trump_ranks
 from .moves import cost, follow_options, in_group, ruff_options, strength_cost, wins
 from .words import decided
 
@@ -158,7 +159,10 @@ def discard(
         if how == "smallest":
             how = "low_points"
     if len(chosen) < k:
-        trumps = sorted(left, key=lambda c: (c.points > 0, key[c][1], c))
+        fixed = trump_ranks(ctx.ruleset, ctx.level)
+        trumps = sorted(
+            left, key=lambda c: (c.is_joker, c.rank in fixed, c.points > 0, key[c][1], c)
+        )
         take(trumps[: k - len(chosen)])
         how = "smallest_trumps" if how == "smallest" else how
     return chosen, how
