@@ -6,20 +6,19 @@ from __future__ import annotations
 from checker.engine.cards import Card
 
 from ..players import PlayerView
-from .strength import best_suit, bid_strength
+from .strength import best_suit, bid_strength, permanent_trumps
 
-# A hand of this bid strength bids the ruleset's highest (weakest) bid; each point more lowers
-# the bid by one step.
-BID_BASE = 13.0
+# A hand with this many permanent trumps (jokers and the fixed ranks) bids the ruleset's
+# highest (weakest) bid; each one more lowers the bid by one step.
+BID_BASE = 8
 # At the surrender bid, a banker whose hand with the kitty measures under this gives up.
 SURRENDER_BELOW = 14.0
 
 
 def bid_target(view: PlayerView, low: int, high: int, step: int) -> int:
     """Return the lowest bid this hand is worth (lower bids promise more)."""
-    strength = bid_strength(view.ruleset, view.hand)
-    steps = int(max(0.0, strength - BID_BASE))
-    return max(low, high - step * steps)
+    permanent = permanent_trumps(view.ruleset, view.hand)
+    return max(low, high - step * max(0, permanent - BID_BASE))
 
 
 def choose_bid(view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:

@@ -79,6 +79,11 @@ def is_strong_hand(ctx: Context, hand: Sequence[Card]) -> bool:
     return 5 * trump_count(ctx, hand) >= 2 * ctx.ruleset.hand_size
 
 
+def permanent_trumps(rs: Ruleset, hand: Iterable[Card]) -> int:
+    """Count the hand's trumps whatever the trump suit: jokers and the fixed trump ranks."""
+    return nt_strength(rs, None, hand)
+
+
 def bid_strength(rs: Ruleset, hand: Sequence[Card]) -> float:
     """Measure a hand for bidding: fixed trumps, jokers, its longest suit and its pairs."""
     fixed = trump_ranks(rs, None)
