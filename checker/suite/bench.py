@@ -16,7 +16,6 @@ from checker.engine.order import Context, make_context
 from checker.engine.ruleset import load_ruleset
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
-
 from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round

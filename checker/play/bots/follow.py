@@ -14,8 +14,8 @@ from checker.engine.trick import resolve_trick
 
 from ..players import Decision, PlayerView
 from .memory import Memory
-from .strength import trump_ranks
 from .moves import cost, follow_options, in_group, ruff_options, strength_cost, wins
+from .strength import trump_ranks
 from .words import decided
 
 # Points a void suit may still hold unseen before spending a 10 or a 5 on voiding it pays.
