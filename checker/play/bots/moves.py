@@ -7,7 +7,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from checker.engine.cards import Card
-from checker.engine.combos import PAIR, SINGLE, Combo, PairStock, match_structure
+from checker.engine.combos import (
+    PAIR,
+    SINGLE,
+    Combo,
+    PairStock,
+    match_structure,
+    structure_key,
+)
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.trick import resolve_trick
@@ -63,19 +70,18 @@ def shaped(ctx: Context, lead: Combo, cards: Sequence[Card], pref: Pref) -> list
         keys = [pref(min(stock.at[p], key=pref)) for p in range(window[0], window[1] + 1)]
         return tuple(sum(k[i] for k in keys) for i in range(len(keys[0])))
 
-    for pieces in need.pieces:
-        for size in pieces:
-            windows = _windows(stock, size)
-            if not windows:
-                return None
-            low, high = min(windows, key=rank_of)
-            for p in range(high, low - 1, -1):
-                card = min(stock.at[p], key=pref)
-                stock.at[p].remove(card)
-                if not stock.at[p]:
-                    del stock.at[p]
-                chosen += [card, card]
-    for _ in range(need.pairs):
+    for size in need.answer.tractors:
+        windows = _windows(stock, size)
+        if not windows:
+            return None
+        low, high = min(windows, key=rank_of)
+        for p in range(high, low - 1, -1):
+            card = min(stock.at[p], key=pref)
+            stock.at[p].remove(card)
+            if not stock.at[p]:
+                del stock.at[p]
+            chosen += [card, card]
+    for _ in range(need.answer.pairs):
         if not stock.at:
             return None
         p = min(stock.at, key=lambda q: pref(min(stock.at[q], key=pref)))
@@ -130,16 +136,11 @@ def ruff_options(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[list[C
         play = shaped(ctx, lead, trumps, pref)
         if play is None:
             continue
-        if match_structure(ctx, lead, play).profile != _full_profile(lead):
+        if structure_key(ctx, lead, play) is None:
             continue
         if play not in out:
             out.append(play)
     return out
-
-
-def _full_profile(lead: Combo) -> tuple[tuple[tuple[int, ...], ...], int]:
-    pieces = tuple((u.length,) for u in lead.tractors)
-    return (pieces, len(lead.pairs))
 
 
 def _beats(ctx: Context, card: Card, best: Card) -> bool:
