@@ -313,3 +313,11 @@ def test_api_check_errors_come_in_english_too() -> None:
     assert data["field"] == "lead"
     assert "无法识别" in data["error"]
     assert data["error_en"].startswith("unknown card “SZ”")
+
+
+def test_favicon_is_linked_and_served() -> None:
+    client = Client()
+    body = client.get("/check/").content.decode()
+    assert 'rel="icon"' in body and "favicon" in body
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and "favicon" in response["Location"]

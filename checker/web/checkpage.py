@@ -197,7 +197,7 @@ def _summary(view: Mapping[str, Any], checked: Checked) -> list[dict[str, Any]]:
             text = _("甩牌成立")
         else:
             text = _("甩牌失败，按 %(cards)s 判断") % {"cards": throw["forced_short"]}
-            state = "bad"
+            state = "warn"
     elif throw:
         text = _("甩牌（未对照手牌）")
     lines.append(
