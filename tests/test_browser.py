@@ -29,8 +29,36 @@ def test_dashboard_counts(browser_page: BrowserPage) -> None:
         assert "全部通过" in headline
     assert page.get_by_test_id("count-pass").inner_text().endswith(str(run.passed))
     assert page.get_by_test_id("tile").count() == len(run.categories())
-    assert page.get_by_test_id("case-row").count() == len(run.results)
+    # Failures and errors first; each category's passes load (htmx) when opened.
+    assert page.get_by_test_id("case-row").count() == run.failed + run.errors
+    category, items = run.categories()[0]
+    fold = page.get_by_test_id("fold").first
+    with page.expect_response(re.compile(r"part=rows")):
+        fold.locator("summary").click()
+    fold.get_by_test_id("case-row").first.wait_for()
+    assert fold.get_by_test_id("case-row").count() == sum(r.status == "pass" for r in items)
     browser_page.shot("dashboard", full_page=False)
+
+
+def test_dashboard_search_reacts_to_input_and_keeps_one_history_entry(
+    browser_page: BrowserPage,
+) -> None:
+    run = selfcheck.get_run("classic")
+    target = run.results[0]
+    page = browser_page.page
+    browser_page.goto("/")
+    start = page.evaluate("history.length")
+    # A paste is one input event: the rows follow without a key press.
+    with page.expect_response(re.compile(r"q=")):
+        page.locator("#f-q").fill(target.id[:-2])
+    page.wait_for_function("location.search.includes('q=')")
+    with page.expect_response(re.compile(r"q=")):
+        page.locator("#f-q").press_sequentially(target.id[-2:], delay=30)
+    page.wait_for_function(f"location.search.includes({target.id!r})")
+    page.locator(f"#case-{target.id}").wait_for()
+    assert page.evaluate("history.length") == start + 1  # one entry for the whole search
+    page.get_by_test_id("clear-filters").click()
+    page.wait_for_url("**/rulesets/classic/selfcheck/")
 
 
 def test_filter_to_failures(browser_page: BrowserPage) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import parse_qs, urlencode, urlsplit
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -125,23 +126,46 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
         problems.append(_("没有名为“%(v)s”的分类。") % {"v": category[:40]})
         category = ""
     text = _search_text(text, problems)
+    page_url = reverse("selfcheck", args=[rs.name])
+    # Passing rows stay folded unless a category or a search narrows the list: the first
+    # load carries the failures and errors, each category's passes load when opened.
+    fold = not (category or text)
+    attention = [
+        _row(r, rs.has_level)
+        for r in run.results
+        if r.status != "pass" and selfcheck.matches(r, status, category, text)
+    ]
     groups = []
-    shown = 0
+    shown = sum(selfcheck.matches(r, status, category, text) for r in run.results)
     for cat, items in run.categories():
+        passing = [r for r in items if r.status == "pass"]
+        wanted = [r for r in passing if selfcheck.matches(r, status, category, text)]
+        if category and cat != category:
+            continue
+        rows = [] if fold else [_row(r, rs.has_level) for r in wanted]
+        if not (rows or (fold and wanted) or any(r.status != "pass" for r in items)):
+            continue
+        groups.append(
+            {
+                "name": cat,
+                "rows": rows,
+                "folded": len(wanted) if fold else 0,
+                "fold_url": page_url + "?" + urlencode({"category": cat, "status": "pass"}),
+                "slug": f"cat-{len(groups) + 1}",
+                "passed": len(passing),
+                "total": len(items),
+                "attention": sum(r.status != "pass" for r in items),
+            }
+        )
+    if request.GET.get("part") == "rows":
+        # One folded category opened (htmx): its passing rows only.
         rows = [
-            _row(r, rs.has_level) for r in items if selfcheck.matches(r, status, category, text)
+            _row(r, rs.has_level)
+            for r in run.results
+            if category and selfcheck.matches(r, "pass", category, "")
         ]
-        shown += len(rows)
-        if rows:
-            groups.append(
-                {
-                    "name": cat,
-                    "rows": rows,
-                    "slug": f"cat-{len(groups) + 1}",
-                    "passed": sum(r.status == "pass" for r in items),
-                    "total": len(items),
-                }
-            )
+        bad = 400 if problems or not category else 200
+        return render(request, "web/selfcheck.html#case_table", {"rows": rows}, status=bad)
     file_errors = (
         [_row(r) for r in run.file_errors if selfcheck.matches(r, status, "", text)]
         if not category
@@ -149,25 +173,45 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     )
     tiles = selfcheck.category_tiles(run.results)
     filtered = bool(status or category or text)
+    filters = {"status": status, "category": category, "q": text}
     context = {
         "nav": "selfcheck",
         "ruleset": rs,
         "rulesets": [(n, _ruleset_or_none(n)) for n in ruleset_names()],
         "run": run,
         "tiles": tiles,
+        "attention": attention,
         "groups": groups,
         "file_errors": file_errors,
         "shown": shown + len(file_errors),
-        "filters": {"status": status, "category": category, "q": text},
+        "folded": fold,
+        "filters": filters,
         "filtered": filtered,
         "categories": categories,
         "problems": problems,
         "finished_at": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.finished_at)),
-        "page_url": reverse("selfcheck", args=[rs.name]),
+        "page_url": page_url,
         "simulation": None if request.htmx else simulation.dashboard_card(rs.name),
     }
     template = "web/selfcheck.html#results" if request.htmx else "web/selfcheck.html"
-    return render(request, template, context, status=400 if problems else 200)
+    response = render(request, template, context, status=400 if problems else 200)
+    if request.htmx:
+        _history_entry(request, response, page_url, filters)
+    return response
+
+
+def _history_entry(
+    request: HttpRequest, response: HttpResponse, page_url: str, filters: Mapping[str, str]
+) -> None:
+    """One history entry per filter change: typing on in the search box replaces the entry."""
+    query = urlencode({k: v for k, v in filters.items() if v})
+    url = page_url + ("?" + query if query else "")
+    before = parse_qs(urlsplit(request.headers.get("HX-Current-URL", "")).query)
+    same_rest = all(
+        (before.get(k) or [""])[0] == filters.get(k, "") for k in ("status", "category")
+    )
+    typing_on = same_rest and bool(before.get("q")) and bool(filters.get("q"))
+    response["HX-Replace-Url" if typing_on else "HX-Push-Url"] = url
 
 
 @require_GET
