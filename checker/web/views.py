@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 import time
-from urllib.parse import parse_qs, urlencode, urlsplit
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
