@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .combos import PAIR, TRACTOR, Combo, Unit, classify
+from .combos import Answer, Combo
 from .follow import generate_example, judge_follow
 from .order import TRUMP, Context
 from .texts import ZH, Lang, count_en, pick
@@ -24,13 +24,16 @@ def _group_label(group: str, lang: Lang) -> str:
     return SUIT_SYMBOLS[group]
 
 
-def _unit_words(unit: Unit, g: str, lang: Lang) -> str:
-    width = int(getattr(unit, "width", 2))
-    if unit.kind == TRACTOR:
-        return pick(lang, f"{unit.length}连对拖拉机（{g}）", f"a {unit.length}-pair {g} tractor")
-    if unit.kind == PAIR or width == 2:
-        return pick(lang, f"一对{g}", f"a {g} pair")
-    return pick(lang, f"{width} 张同点{g}", f"{width} of a kind in {g}")
+def _answer_words(answer: Answer, g: str, lang: Lang) -> list[str]:
+    parts = [
+        pick(lang, f"{length}连对拖拉机（{g}）", f"a {length}-pair {g} tractor")
+        for length in answer.tractors
+    ]
+    if answer.pairs == 1:
+        parts.append(pick(lang, f"一对{g}", f"a {g} pair"))
+    elif answer.pairs:
+        parts.append(pick(lang, f"{answer.pairs} 对{g}", f"{answer.pairs} {g} pairs"))
+    return parts
 
 
 def requirement_words(ctx: Context, lead: Combo, hand: Sequence[Card], lang: Lang = ZH) -> str:
@@ -58,9 +61,9 @@ def requirement_words(ctx: Context, lead: Combo, hand: Sequence[Card], lang: Lan
     if not lead.has_pairs:
         return PREFIX[lang] + pick(lang, f"任意 {n} 张{g}", f"any {n} {g}")
     required = judge_follow(ctx, lead, hand, generate_example(ctx, lead, hand)).required
-    cards = tuple(required.cards) if required is not None else ()
-    parts = [_unit_words(u, g, lang) for u in classify(ctx, cards).units] if cards else []
-    rest = n - len(cards)
+    parts = _answer_words(required, g, lang) if required is not None else []
+    used = 2 * (sum(required.tractors) + required.pairs) if required is not None else 0
+    rest = n - used
     if rest:
         parts.append(pick(lang, f"任意 {rest} 张{g}", f"any {rest} {g}"))
     return PREFIX[lang] + " + ".join(parts)
