@@ -17,6 +17,7 @@ from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import judge_follow
 from checker.engine.order import Context
+from checker.engine.roundrules import is_kitty_shown, is_rethrow_banned, must_announce_no_trump
 from checker.engine.ruleset import Ruleset, load_ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
@@ -158,6 +159,7 @@ class _Judge:
         self.drifted = False
         self.kept: list[Card] = []
         self.trump: str | None = None
+        self.no_rethrow: set[int] = set()
 
     def check(self, where: str, what: str, logged: Any, now: Any) -> None:
         if logged != now:
@@ -225,6 +227,22 @@ class _Judge:
         self.surrendered = True
         self.check("surrender", "banker", e["seat"], self.banker)
 
+    def on_show_kitty(self, e: Event) -> None:
+        self.check("show_kitty", "shown at this bid", True, is_kitty_shown(self.rs, self.bid))
+        self.check("show_kitty", "cards", e["cards"], format_cards(self.kitty))
+
+    def on_no_trump(self, e: Event) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        seat = int(e["seat"])
+        where = f"no_trump before trick {e['trick']}"
+        self.check(
+            where,
+            f"seat {seat} holds no trump",
+            True,
+            must_announce_no_trump(ctx, self.hands[seat]),
+        )
+
     def on_trump(self, e: Event) -> None:
         trump = None if e["trump"] == "none" else str(e["trump"])
         if e["by"] == "declare" and self.declarations:
@@ -262,12 +280,15 @@ class _Judge:
                 combo = classify(ctx, tried)
                 self.check(where, "lead can be led", True, combo.is_valid)
                 if combo.is_valid and combo.type == THROW:
+                    self.check(where, "throw after a failed throw", False, seat in self.no_rethrow)
                     n = self.rs.players
                     others = [self.hands[(seat + k) % n] for k in range(1, n)]
                     verdict = judge_throw(ctx, tried, others, seat, self.banker)
                     self.check(
                         where, "throw", e.get("throw"), "ok" if verdict.allowed else "failed"
                     )
+                    if not verdict.allowed and is_rethrow_banned(self.rs):
+                        self.no_rethrow.add(seat)
                     if not _same(verdict.forced, cards):
                         self.check(where, "cards played", e["cards"], format_cards(verdict.forced))
                     if verdict.penalty and verdict.penalty_to == "attackers":

@@ -26,13 +26,16 @@ from .round import play_round
 #   declare  seat, at (cards dealt so far), cards, accepted, trump, reason
 #   flip     card, trump                       (nobody declared, rulesets with a flip)
 #   bid      seat, bid (number or "pass"), legal          (rulesets with bidding)
+#   show_kitty seat, bid, cards                (the 暗牌 shown to all at the show bid, 二七王 §4.3)
 #   surrender seat, bid                        (the banker gave up at the surrender bid)
 #   trump    trump, declarer, banker, by (declare / flip / bid)
 #   bury     seat, cards, legal
 #   play     trick, seat, role (lead / follow), cards (what was played), legal, and when the
 #            choice was replaced: tried (what the player chose), reason; a lead that was a
-#            throw has throw ("ok" / "failed") and, when failed, tried and penalty
+#            throw has throw ("ok" / "failed") and, when failed, tried and penalty; a throw refused
+#            because the player already failed one this round has reason "rethrow_banned"
 #   trick    trick, leader, winner (seat), points, attackers (attackers' points so far)
+#   no_trump seat, trick (the next trick's number): the seat has run out of trumps (§5.4.2)
 #   end      attackers_points, kitty, kitty_points, kitty_bonus, multiplier, result, winner,
 #            rise, next_level, chips, bonus, breaks (broken invariants)
 # Cards are written as the case files write them (♠A, 大王), so parse_cards reads them back.

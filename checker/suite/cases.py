@@ -10,6 +10,8 @@ from typing import Any
 
 import yaml
 
+from .matchcases import MATCH_INPUT_KEYS, MATCH_OUTPUT_KEYS, MATCH_REQUIRED_KEYS
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 CASES_DIR = PROJECT_DIR / "cases"
 
@@ -39,6 +41,7 @@ INPUT_KEYS: dict[str, set[str]] = {
     "flip": {"kitty"},
     "compare": {"lead", "plays"},
     "reveal": {"hand"},
+    **MATCH_INPUT_KEYS,
 }
 REQUIRED_KEYS: dict[str, set[str]] = {
     "classify": {"cards"},
@@ -53,6 +56,7 @@ REQUIRED_KEYS: dict[str, set[str]] = {
     "flip": {"kitty"},
     "compare": {"plays"},
     "reveal": {"hand"},
+    **MATCH_REQUIRED_KEYS,
 }
 OUTPUT_KEYS: dict[str, set[str]] = {
     "classify": {"type", "suit", "tractors", "pairs", "singles"},
@@ -75,6 +79,7 @@ OUTPUT_KEYS: dict[str, set[str]] = {
     "flip": {"trump", "card"},
     "compare": {"winner"},
     "reveal": {"required", "items"},
+    **MATCH_OUTPUT_KEYS,
 }
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FILE_KEYS = {"rulesets", "cases", "category"}

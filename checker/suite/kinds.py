@@ -26,6 +26,8 @@ from checker.engine.texts import EN, ZH, Lang, Say, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
+from .matchcases import MATCH_RUNNERS
+
 # The actual values, and the explanation: call it with "zh" or "en" for the words.
 Outcome = tuple[dict[str, Any], Say]
 
@@ -388,6 +390,7 @@ KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
     "bonus": run_bonus,
     "reveal": run_reveal,
     "flip": run_flip,
+    **MATCH_RUNNERS,
 }
 
 
