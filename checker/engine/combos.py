@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import TRUMP, Context
-from .texts import EN, ZH, Lang, cards_text, count_en, pick
+from .texts import ZH, Lang, cards_text, count_en, pick
+from .vocab import term
 
 SINGLE = "single"
 PAIR = "pair"
@@ -17,19 +18,10 @@ TRACTOR = "tractor"
 THROW = "throw"
 INVALID = "invalid"
 
-TYPE_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机", THROW: "甩牌", INVALID: "非法牌型"}
-TYPE_NAMES_EN = {
-    SINGLE: "single",
-    PAIR: "pair",
-    TRACTOR: "tractor",
-    THROW: "throw",
-    INVALID: "invalid combination",
-}
-
 
 def type_name(kind: str, lang: Lang = ZH) -> str:
     """Name a combination type (single, pair, tractor, throw) in the language asked for."""
-    return (TYPE_NAMES_EN if lang == EN else TYPE_NAMES)[kind]
+    return term(kind, lang)
 
 
 def tractor_name(length: int, lang: Lang = ZH) -> str:

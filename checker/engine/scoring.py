@@ -6,13 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, count_points, format_cards, format_rank
-from .combos import PAIR, SINGLE, TRACTOR, _units_from, type_name
+from .combos import SINGLE, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import Ruleset
-from .texts import ZH, Lang, Say, Spoken, cards_text, count_en, pick
-
-UNIT_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机"}
+from .texts import Lang, Say, Spoken, cards_text, count_en, pick
+from .vocab import term
 
 
 @dataclass(frozen=True)
@@ -29,12 +28,20 @@ def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> Ki
     """Compute the kitty multiplier from the winning play's largest unit, and the bonus."""
     play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
     if not play:
-        raise PlayError("缺少赢得最后一墩的牌（play）", field="play")
+        raise PlayError(
+            "缺少赢得最后一墩的牌（play）",
+            en="the play that won the last trick is missing",
+            field="play",
+        )
     groups = {ctx.key[c][0] for c in play}
     points = count_points(kitty)
     rs = ctx.ruleset
     if len(groups) > 1:
-        raise PlayError(f"{format_cards(play)} 混有不同花色，不能赢得一墩", field="play")
+        raise PlayError(
+            f"{format_cards(play)} 混有不同花色，不能赢得一墩",
+            en=f"{format_cards(play)} mixes suits and cannot win a trick",
+            field="play",
+        )
     if rs.kitty_requires_trump and groups != {TRUMP}:
 
         def not_trump(lang: Lang) -> str:
@@ -61,7 +68,7 @@ def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> Ki
     bonus = points * mult
 
     def explain(lang: Lang) -> str:
-        name = UNIT_NAMES[unit.kind] if lang == ZH else type_name(unit.kind, lang)
+        name = type_name(unit.kind, lang)
         if rs.kitty_policy == "power_of_two":
             k = len(unit.cards)
             cap = rs.kitty_cap
@@ -103,13 +110,8 @@ class ScoreResult(Spoken):
     chips: int | None = None
 
 
-RESULT_NAMES = {
-    "big_sweep": "大光",
-    "small_sweep": "小光",
-    "hold": "过庄",
-    "swap": "上台",
-    "promote": "升级",
-}
+# Kept for callers that read the names here; the words live in the vocabulary.
+RESULT_NAMES = {c: term(c) for c in ("big_sweep", "small_sweep", "hold", "swap", "promote")}
 # The banker's result as the start of an English sentence.
 BANKER_RESULTS_EN = {
     "big_sweep": "a big sweep for the banker",

@@ -160,7 +160,10 @@ class _Round:
     ) -> None:
         self.referee = referee
         if len(players) != rs.players:
-            raise EngineError(f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位")
+            raise EngineError(
+                f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位",
+                en=f"{rs.name} needs {rs.players} players, got {len(players)}",
+            )
         self.rs = rs
         self.players = players
         self.rng = random.Random(seed)
@@ -190,7 +193,8 @@ class _Round:
         deck = build_deck(rs)
         if rs.hand_size * self.n + rs.kitty_size != len(deck):
             raise EngineError(
-                f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张"
+                f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张",
+                en=f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} cards",
             )
         bidding = rs.bidding is not None
         first = self.setup.banker if self.setup.banker is not None else 0
@@ -233,7 +237,9 @@ class _Round:
                 self.set_trump(flipped.trump, None, "flip")
                 return
             self.res.redeals += 1
-        raise EngineError(f"{MAX_REDEALS} 次发牌都无人亮主")
+        raise EngineError(
+            f"{MAX_REDEALS} 次发牌都无人亮主", en=f"nobody declared in {MAX_REDEALS} deals"
+        )
 
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
@@ -297,7 +303,7 @@ class _Round:
                 break
             seat = (seat + 1) % self.n
         else:
-            raise EngineError("叫分没有结束")
+            raise EngineError("叫分没有结束", en="the bidding has not ended")
         assert verdict.banker is not None and verdict.bid is not None
         banker, bid = verdict.banker, verdict.bid
         res.bid = bid

@@ -42,11 +42,17 @@ def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
     if value is None:
         return []
     if not isinstance(value, (str, list)):
-        raise CardError(f"{field} 必须是牌的列表或字符串，而不是“{value}”", field=field)
+        raise CardError(
+            f"{field} 必须是牌的列表或字符串，而不是“{value}”",
+            en=f"{field} must be a card list or a string, not “{value}”",
+            field=field,
+        )
     try:
         cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
     except CardError as exc:
-        raise CardError(f"{field}: {exc.message}", field=field, value=exc.value) from exc
+        raise CardError(
+            f"{field}: {exc.message}", en=f"{field}: {exc.message_en}", field=field, value=exc.value
+        ) from exc
     ctx.check_cards(cards, field)
     return cards
 
@@ -54,7 +60,9 @@ def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
 def parse_hands(ctx: Context, value: Any, field: str) -> list[list[Card]]:
     """Parse a list of card lists (others, plays, hands)."""
     if not isinstance(value, list):
-        raise CardError(f"{field} 必须是牌列表的列表", field=field)
+        raise CardError(
+            f"{field} 必须是牌列表的列表", en=f"{field} must be a list of card lists", field=field
+        )
     return [parse_field(ctx, v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
@@ -63,7 +71,11 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int |
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PlayError(f"{key} 必须是整数，而不是“{value}”", field=key)
+        raise PlayError(
+            f"{key} 必须是整数，而不是“{value}”",
+            en=f"{key} must be an integer, not “{value}”",
+            field=key,
+        )
     return value
 
 
@@ -131,12 +143,17 @@ def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     if len(hand) < len(lead_cards):
         raise PlayError(
             f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead_cards)} 张：跟牌者的整手牌不会比领牌少",
+            en=f"hand holds {len(hand)} cards, fewer than the {len(lead_cards)} led:"
+            " a follower's whole hand is never shorter than the lead",
             field="hand",
         )
     lead = classify(ctx, lead_cards)
     if not lead.is_valid:
         raise PlayError(
-            f"lead: {' '.join(card_strings(lead_cards))} 不能领出：{lead.reason}", field="lead"
+            f"lead: {' '.join(card_strings(lead_cards))} 不能领出：{lead.reason}",
+            en=f"lead: {' '.join(card_strings(lead_cards))} cannot be led: "
+            f"{lead.reason_for(ctx, EN)}",
+            field="lead",
         )
     forced = generate_forced(ctx, lead, hand)
     example = generate_example(ctx, lead, hand)
@@ -186,13 +203,19 @@ def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     plays = parse_hands(ctx, data["plays"], "plays")
     if len(plays) != 2:
-        raise PlayError("compare 需要恰好两手牌（plays）", field="plays")
+        raise PlayError(
+            "compare 需要恰好两手牌（plays）", en="compare needs exactly two plays", field="plays"
+        )
     for i, p in enumerate(plays):
         check_copies(ctx, {f"plays[{i}]": p})
     lead_cards = parse_field(ctx, data.get("lead") or data["plays"][0], "lead")
     lead = classify(ctx, lead_cards)
     if not lead.is_valid:
-        raise PlayError(f"lead 不能领出：{lead.reason}", field="lead")
+        raise PlayError(
+            f"lead 不能领出：{lead.reason}",
+            en=f"lead cannot be led: {lead.reason_for(ctx, EN)}",
+            field="lead",
+        )
     every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
     keys = []
     for i, p in enumerate(plays):
@@ -201,7 +224,11 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             structure_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
         )
         if key is None:
-            raise PlayError(f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较", field="plays")
+            raise PlayError(
+                f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较",
+                en=f"plays[{i}] does not match the lead's structure ({lead.shape(EN)})",
+                field="plays",
+            )
         keys.append((1 if groups == {TRUMP} and lead.group != TRUMP else 0, key.value(every)))
     winner = 1 if keys[1] > keys[0] else 0
 
@@ -232,7 +259,9 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     others = parse_hands(ctx, data["others"], "others")
     if not 1 <= len(others) <= rs.players - 1:
         raise PlayError(
-            f"others 应有 1 到 {rs.players - 1} 手牌，实际 {len(others)} 手", field="others"
+            f"others 应有 1 到 {rs.players - 1} 手牌，实际 {len(others)} 手",
+            en=f"others needs 1 to {rs.players - 1} hands, got {len(others)}",
+            field="others",
         )
     check_copies(ctx, {"cards 与 others": cards + [c for h in others for c in h]})
     verdict = judge_throw(ctx, cards, others, _int(data, "seat"), _int(data, "banker"))
@@ -269,10 +298,18 @@ def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     if rs.score_policy == "bid_chips":
         bid = _int(data, "bid")
         if bid is None:
-            raise PlayError(f"{rs.title}按叫分结算，score 用例需要 bid", field="bid")
+            raise PlayError(
+                f"{rs.title}按叫分结算，score 用例需要 bid",
+                en=f"{rs.name} settles by the bid: a score case needs bid",
+                field="bid",
+            )
         surrender = data.get("surrender", False)
         if not isinstance(surrender, bool):
-            raise PlayError("surrender 必须是 true 或 false", field="surrender")
+            raise PlayError(
+                "surrender 必须是 true 或 false",
+                en="surrender must be true or false",
+                field="surrender",
+            )
         chips = settle_chips(rs, points, bid, surrender)
         out_c: dict[str, Any] = {
             "winner": chips.winner,
@@ -294,14 +331,26 @@ def _seat_cards(ctx: Context, value: Any) -> list[tuple[int, list[Card]]]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise PlayError("current 必须是 {seat, cards} 的列表", field="current")
+        raise PlayError(
+            "current 必须是 {seat, cards} 的列表",
+            en="current must be a list of {seat, cards}",
+            field="current",
+        )
     out = []
     for i, item in enumerate(value):
         if not isinstance(item, dict) or "cards" not in item or "seat" not in item:
-            raise PlayError(f"current[{i}] 必须含 seat 和 cards", field="current")
+            raise PlayError(
+                f"current[{i}] 必须含 seat 和 cards",
+                en=f"current[{i}] needs seat and cards",
+                field="current",
+            )
         seat = item["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise PlayError(f"current[{i}].seat 必须是整数", field="current")
+            raise PlayError(
+                f"current[{i}].seat 必须是整数",
+                en=f"current[{i}].seat must be an integer",
+                field="current",
+            )
         out.append((seat, parse_field(ctx, item["cards"], f"current[{i}].cards")))
     return out
 
@@ -336,7 +385,11 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     bids = data["bids"]
     if not isinstance(bids, list):
-        raise PlayError("bids 必须是列表（分数或 pass）", field="bids")
+        raise PlayError(
+            "bids 必须是列表（分数或 pass）",
+            en="bids must be a list (numbers or pass)",
+            field="bids",
+        )
     first = _int(data, "first", 0) or 0
     result = judge_auction(rs, bids, first)
     out: dict[str, Any] = {"valid": result.valid, "banker": result.banker, "bid": result.bid}
@@ -398,7 +451,11 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     """Run one case's inputs through the engine for the given ruleset."""
     runner = KINDS.get(kind)
     if runner is None:
-        raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
+        raise PlayError(
+            f"{rs.title} 不支持用例类型“{kind}”",
+            en=f"{rs.name} does not support case kind “{kind}”",
+            field="kind",
+        )
     level = data.get("level")
     if rs.has_level and level is None:
         level = rs.ranks[0]  # a case that omits the level plays the first one, 2
