@@ -9,22 +9,15 @@ from typing import Any
 from .cards import format_rank, parse_rank
 from .errors import CardError, PlayError
 from .ruleset import Ruleset
-from .scoring import BANKER_RISES, RESULT_NAMES, _advance, _advance_text
+from .scoring import BANKER_RISES, _advance, _advance_text
 from .texts import Lang, Say, Spoken, count_en, pick
+from .vocab import term
 
 # Results a ruleset can produce, by score policy; the banker's side wins the first three.
 BANKER_RESULTS = ("big_sweep", "small_sweep", "hold")
 RESULTS = {
     "levels": (*BANKER_RESULTS, "swap", "promote"),
     "bid_chips": (*BANKER_RESULTS, "promote", "surrender"),
-}
-RESULT_NAMES_EN = {
-    "big_sweep": "big sweep",
-    "small_sweep": "small sweep",
-    "hold": "hold",
-    "swap": "takeover",
-    "promote": "takeover with a level rise",
-    "surrender": "surrender",
 }
 
 
@@ -33,7 +26,12 @@ def match_rule(rs: Ruleset, key: str) -> Any:
     if rs.has_option(key):
         return rs.option(key)
     if key not in rs.match:
-        raise PlayError(f"{rs.title}没有整场规则 {key}", field="ruleset", value=key)
+        raise PlayError(
+            f"{rs.title}没有整场规则 {key}",
+            en=f"{rs.title_en} has no match rule {key}",
+            field="ruleset",
+            value=key,
+        )
     return rs.match[key]
 
 
@@ -67,6 +65,7 @@ def check_seat(rs: Ruleset, seat: Any, what: str = "banker") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rs.players:
         raise PlayError(
             f"{what}: 座位“{seat}”不存在（{rs.title}只有座位 0–{rs.players - 1}）",
+            en=f"{what}: there is no seat “{seat}” ({rs.title_en} has seats 0–{rs.players - 1})",
             field=what,
             value=str(seat),
         )
@@ -79,6 +78,8 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
     if result not in known:
         raise PlayError(
             f"result: {rs.title}不会出现结果“{result}”（可能的结果：{', '.join(known)}）",
+            en=f"result: {rs.title_en} cannot produce the result “{result}” "
+            f"(possible: {', '.join(known)})",
             field="result",
             value=str(result),
         )
@@ -91,6 +92,7 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
         if rise is not None and rise != fixed:
             raise PlayError(
                 f"rise: 结果 {result} 的升级数只能是 {fixed}，而不是 {rise}",
+                en=f"rise: the result {result} always rises {fixed}, not {rise}",
                 field="rise",
                 value=str(rise),
             )
@@ -98,6 +100,7 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
     if rise is None or rise < 1:
         raise PlayError(
             f"rise: 结果 {result} 需要至少升 1 级（给的是 {rise}）",
+            en=f"rise: the result {result} needs a rise of at least 1 (given: {rise})",
             field="rise",
             value=str(rise),
         )
@@ -117,6 +120,7 @@ def check_level(rs: Ruleset, level: Any, what: str = "levels") -> int:
         ladder = " ".join(format_rank(r) for r in rs.ranks)
         raise PlayError(
             f"{what}: 级别“{level}”不在{rs.title}的级别序列里（{ladder}）",
+            en=f"{what}: the level “{level}” is not on the ladder of {rs.title_en} ({ladder})",
             field=what,
             value=str(level),
         )
@@ -227,10 +231,9 @@ def next_round(
                 raise PlayError("chips: 一场打满局数时需要各家的累计子数", field="chips")
             best = max(new_chips)
             winner = tuple(s for s in range(n) if new_chips[s] == best)
-    result_zh = RESULT_NAMES.get(result, "投降")
 
     def explain(lang: Lang) -> str:
-        res = pick(lang, result_zh, RESULT_NAMES_EN[result])
+        res = term(result, lang)
         if won:
             head = pick(lang, f"庄家（座位 {banker}）{res}", f"The banker (seat {banker}): {res}")
             if hold == "partner":
