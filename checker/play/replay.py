@@ -23,7 +23,9 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .round import build_deck, settlement_bonus
+from .match import MatchState, apply_round
+from .players import make_players
+from .round import RoundSetup, build_deck, play_round, settlement_bonus
 from .simulation import Event, _dump, run_job
 
 
@@ -95,7 +97,9 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
         report.events += len(events)
         judge = _Judge(rs, index)
         try:
-            if resimulate:
+            if resimulate and "matches" in head:
+                judge.diffs += _resimulate_in_match(rs, str(head["players"]), index, events)
+            elif resimulate:
                 judge.diffs += _resimulate(rs.name, str(head["players"]), index, events)
             else:
                 judge.run(events)
@@ -109,7 +113,24 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
 def _resimulate(name: str, kind: str, index: int, events: list[Event]) -> list[Diff]:
     seed = int(events[0]["seed"])
     _, lines = run_job((name, kind, index, seed))
-    old = [_dump(e) for e in events]
+    return _compare_lines(index, [_dump(e) for e in events], lines)
+
+
+def _resimulate_in_match(rs: Ruleset, kind: str, index: int, events: list[Event]) -> list[Diff]:
+    """Play a match's round again from its seed and its logged start (levels, banker)."""
+    start = events[0]
+    seed = int(start["seed"])
+    setup = RoundSetup(
+        _rank(start.get("level")), _rank(start.get("attacker_level")), start["banker"]
+    )
+    res = play_round(rs, seed, make_players(kind, seed, rs.players), setup)
+    old = [e for e in events if e["t"] != "next"]
+    extra: dict[str, Any] = {k: old[0][k] for k in ("r", "m") if k in old[0]}
+    lines = [_dump({**extra, **e}) for e in res.events]
+    return _compare_lines(index, [_dump(e) for e in old], lines)
+
+
+def _compare_lines(index: int, old: list[str], lines: list[str]) -> list[Diff]:
     for i, (a, b) in enumerate(zip(old, lines, strict=False)):
         if a != b:
             return [Diff(index, f"line {i + 1} of the round", "event", a, b)]
@@ -160,6 +181,10 @@ class _Judge:
         self.kept: list[Card] = []
         self.trump: str | None = None
         self.no_rethrow: set[int] = set()
+        self.result = ""
+        self.rise = 0
+        self.x: int | None = None
+        self.bonus: list[int] = []
 
     def check(self, where: str, what: str, logged: Any, now: Any) -> None:
         if logged != now:
@@ -339,6 +364,7 @@ class _Judge:
             assert self.bid is not None
             chips = settle_chips(rs, self.points, self.bid, self.surrendered)
             result, winner, rise = chips.result, chips.winner, chips.rise
+            self.x = chips.chips
             self.check("end", "chips", e.get("chips"), chips.chips)
             if rs.bonus_rules is not None:
                 bonus = settlement_bonus(
@@ -352,6 +378,7 @@ class _Judge:
                     self.surrendered,
                 )
                 self.check("end", "bonus", e.get("bonus"), bonus)
+                self.bonus = bonus
         else:
             score = score_round(rs, self.points, self.level, self.attacker_level)
             result, winner, rise = score.result, score.winner, score.rise
@@ -361,3 +388,28 @@ class _Judge:
         self.check("end", "result", e["result"], result)
         self.check("end", "winner", e["winner"], winner)
         self.check("end", "rise", e["rise"], rise)
+        self.result, self.rise = result, rise
+
+    def on_next(self, e: Event) -> None:
+        """Judge a match round's step again: payments, rotation, levels and the match end."""
+        rs = self.rs
+        before = [int(c) for c in e["chips"]]
+        before = [c - d for c, d in zip(before, e["net"], strict=True)]
+        state = MatchState(
+            int(e["round"]),
+            self.banker,
+            tuple(int(v) for v in e["levels_before"]) if e.get("levels_before") else None,
+            tuple(before),
+        )
+        new, record, _ = apply_round(
+            rs,
+            state,
+            banker=self.banker,
+            result=self.result,
+            rise=self.rise,
+            x=self.x if rs.teams == "banker_alone" else None,
+            bonus=self.bonus,
+        )
+        now = record.as_event()
+        for key in ("result", "rise", "levels", "net", "chips", "rule", "next_banker"):
+            self.check(f"match round {e['round']}", key, e.get(key), now.get(key))
