@@ -4,7 +4,7 @@ the engine's explanation (a message to render in zh or en)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.engine.bidding import judge_auction, settle_chips
@@ -22,14 +22,13 @@ from checker.engine.follow import (
 from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
 from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
-from checker.engine.texts import EN, ZH, Lang, Say, cards_text, pick
+from checker.engine.texts import EN, ZH, Lang, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .matchcases import MATCH_RUNNERS
-
-# The actual values, and the explanation: call it with "zh" or "en" for the words.
-Outcome = tuple[dict[str, Any], Say]
+from . import fields as F
+from .fields import CaseKind, Outcome
+from .matchcases import MATCH_RECORDS
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -430,27 +429,162 @@ def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
 
 
-KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
-    "classify": run_classify,
-    "follow": run_follow,
-    "trick": run_trick,
-    "compare": run_compare,
-    "throw": run_throw,
-    "kitty": run_kitty,
-    "score": run_score,
-    "declare": run_declare,
-    "bid": run_bid,
-    "bonus": run_bonus,
-    "reveal": run_reveal,
-    "flip": run_flip,
-    **MATCH_RUNNERS,
-}
+# One record per kind: inputs with their types, the required ones, outputs with their types,
+# the label and the runner. Validation, the runner, the labels and cases/case.schema.json all
+# read these records; adding a kind is adding one here.
+KIND_RECORDS = (
+    CaseKind(
+        "classify",
+        "牌型识别",
+        "Classify",
+        inputs={"cards": F.CARDS},
+        required=frozenset({"cards"}),
+        outputs={
+            "type": F.STRING,
+            "suit": F.STRING,
+            "tractors": F.INT_LIST,
+            "pairs": F.COUNT_OR_CARDS,
+            "singles": F.COUNT_OR_CARDS,
+            "pair_cards": F.CARDS,
+            "single_cards": F.CARDS,
+            "units": F.UNITS,
+        },
+        runner=run_classify,
+    ),
+    CaseKind(
+        "declare",
+        "亮主",
+        "Declare",
+        inputs={"hand": F.CARDS, "current": F.SEAT_CARDS, "seat": F.SEAT, "cards": F.CARDS},
+        required=frozenset({"cards", "seat"}),
+        outputs={"accepted": F.BOOL, "trump": F.SUIT, "declarer": F.SEAT, "reason": F.STRING},
+        runner=run_declare,
+    ),
+    CaseKind(
+        "throw",
+        "甩牌",
+        "Throw",
+        inputs={"cards": F.CARDS, "others": F.CARD_LISTS, "seat": F.SEAT, "banker": F.SEAT},
+        required=frozenset({"cards", "others"}),
+        outputs={
+            "type": F.STRING,
+            "allowed": F.BOOL,
+            "forced": F.CARDS,
+            "penalty": F.POINTS,
+            "penalty_to": F.STRING,
+        },
+        runner=run_throw,
+    ),
+    CaseKind(
+        "follow",
+        "跟牌",
+        "Follow",
+        inputs={"lead": F.CARDS, "hand": F.CARDS, "play": F.CARDS},
+        required=frozenset({"lead", "hand"}),
+        outputs={"legal": F.BOOL, "reason": F.STRING, "forced": F.CARDS, "example": F.CARDS},
+        runner=run_follow,
+    ),
+    CaseKind(
+        "trick",
+        "比牌",
+        "Trick",
+        inputs={"plays": F.CARD_LISTS, "hands": F.CARD_LISTS},
+        required=frozenset({"plays"}),
+        outputs={"winner": F.INT, "beats": F.BOOL_LIST, "points": F.POINTS, "legal": F.BOOL_LIST},
+        runner=run_trick,
+    ),
+    CaseKind(
+        "kitty",
+        "抠底",
+        "Kitty",
+        inputs={"play": F.CARDS, "kitty": F.CARDS},
+        required=frozenset({"play", "kitty"}),
+        outputs={"multiplier": F.INT, "kitty_points": F.POINTS, "bonus": F.POINTS},
+        runner=run_kitty,
+    ),
+    CaseKind(
+        "score",
+        "结算",
+        "Score",
+        inputs={
+            "points": F.POINTS,
+            "banker_level": F.RANK,
+            "attacker_level": F.RANK,
+            "bid": F.INT,
+            "surrender": F.BOOL,
+        },
+        required=frozenset({"points"}),
+        outputs={
+            "winner": F.STRING,
+            "rise": F.INT,
+            "result": F.STRING,
+            "next_level": F.RANK,
+            "multiplier": F.INT,
+            "base_chips": F.INT,
+            "chips": F.INT,
+        },
+        runner=run_score,
+    ),
+    CaseKind(
+        "bid",
+        "叫分",
+        "Bid",
+        inputs={"bids": F.BIDS, "first": F.SEAT},
+        required=frozenset({"bids"}),
+        outputs={
+            "banker": F.SEAT,
+            "bid": F.INT,
+            "valid": F.BOOL,
+            "reason": F.STRING,
+            "error_at": F.INT,
+        },
+        runner=run_bid,
+    ),
+    CaseKind(
+        "bonus",
+        "算奖",
+        "Bonus",
+        inputs={"hand": F.CARDS, "role": F.STRING},
+        required=frozenset({"hand", "role"}),
+        outputs={"bonus": F.INT, "items": F.TEXT_LIST},
+        runner=run_bonus,
+    ),
+    CaseKind(
+        "flip",
+        "翻底定主",
+        "Trump from the kitty",
+        inputs={"kitty": F.CARDS},
+        required=frozenset({"kitty"}),
+        outputs={"trump": F.SUIT, "card": F.CARDS},
+        runner=run_flip,
+    ),
+    CaseKind(
+        "compare",
+        "比大小",
+        "Compare",
+        inputs={"lead": F.CARDS, "plays": F.CARD_LISTS},
+        required=frozenset({"plays"}),
+        outputs={"winner": F.INT},
+        runner=run_compare,
+    ),
+    CaseKind(
+        "reveal",
+        "亮牌",
+        "Reveal",
+        inputs={"hand": F.CARDS},
+        required=frozenset({"hand"}),
+        outputs={"required": F.BOOL, "items": F.TEXT_LIST},
+        runner=run_reveal,
+    ),
+    *MATCH_RECORDS,
+)
+KINDS: dict[str, CaseKind] = {k.name: k for k in KIND_RECORDS}
 
 
 def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     """Run one case's inputs through the engine for the given ruleset."""
-    runner = KINDS.get(kind)
-    if runner is None:
+    record = KINDS.get(kind)
+    if record is None:
         raise PlayError(
             f"{rs.title} 不支持用例类型“{kind}”",
             en=f"{rs.name} does not support case kind “{kind}”",
@@ -460,4 +594,4 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     if rs.has_level and level is None:
         level = rs.ranks[0]  # a case that omits the level plays the first one, 2
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
-    return runner(rs, ctx, data)
+    return record.runner(rs, ctx, data)

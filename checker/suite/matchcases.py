@@ -3,7 +3,7 @@ payments (二七王's chip lines of one round)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from checker.engine.bidding import settle_chips
@@ -15,31 +15,9 @@ from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import score_round
 from checker.engine.texts import Lang, Say, pick
 
-Outcome = tuple[dict[str, Any], Say]
+from . import fields as F
+from .fields import ArrayOf, CaseKind, Outcome, Record
 
-MATCH_INPUT_KEYS: dict[str, set[str]] = {
-    "next_round": {
-        "banker",
-        "result",
-        "rise",
-        "points",
-        "bid",
-        "levels",
-        "chips",
-        "x",
-        "bonus",
-        "round",
-    },
-    "payments": {"x", "bonus", "banker", "result", "rise"},
-}
-MATCH_REQUIRED_KEYS: dict[str, set[str]] = {
-    "next_round": {"banker"},
-    "payments": {"x", "bonus", "banker", "result"},
-}
-MATCH_OUTPUT_KEYS: dict[str, set[str]] = {
-    "next_round": {"banker", "levels", "chips", "round", "match_over", "match_winner", "rule"},
-    "payments": {"net", "lines", "x"},
-}
 WINNER_WORDS = {"banker": True, "庄家": True, "attackers": False, "defenders": False, "闲家": False}
 
 
@@ -121,7 +99,58 @@ def run_payments(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, pay.explanation_for
 
 
-MATCH_RUNNERS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
-    "next_round": run_next_round,
-    "payments": run_payments,
-}
+LEVELS = ArrayOf(F.RANK, "每队的级别列表 [0、2 号座位一队, 1、3 号座位一队]")
+PAYMENT_LINE = Record(
+    {"from": F.SEAT, "to": F.SEAT, "chips": F.INT, "line": F.STRING},
+    "{from, to, chips, line} 映射",
+    frozenset({"from", "to", "chips", "line"}),
+)
+MATCH_RECORDS = (
+    CaseKind(
+        "next_round",
+        "轮庄与整场",
+        "Next round",
+        inputs={
+            "banker": F.SEAT,
+            "result": F.STRING,
+            "rise": F.INT,
+            "points": F.POINTS,
+            "bid": F.INT,
+            "levels": LEVELS,
+            "chips": F.INT_LIST,
+            "x": F.INT,
+            "bonus": F.INT_LIST,
+            "round": F.INT,
+        },
+        required=frozenset({"banker"}),
+        outputs={
+            "banker": F.SEAT,
+            "levels": LEVELS,
+            "chips": F.INT_LIST,
+            "round": F.INT,
+            "match_over": F.BOOL,
+            "match_winner": ArrayOf(F.SEAT, "座位的列表"),
+            "rule": F.STRING,
+        },
+        runner=run_next_round,
+    ),
+    CaseKind(
+        "payments",
+        "支付线",
+        "Payments",
+        inputs={
+            "x": F.INT,
+            "bonus": F.INT_LIST,
+            "banker": F.SEAT,
+            "result": F.STRING,
+            "rise": F.INT,
+        },
+        required=frozenset({"x", "bonus", "banker", "result"}),
+        outputs={
+            "net": F.INT_LIST,
+            "lines": ArrayOf(PAYMENT_LINE, "支付线的列表"),
+            "x": F.INT,
+        },
+        runner=run_payments,
+    ),
+)

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
@@ -27,6 +28,7 @@ from checker.engine.vocab import (
     term,
 )
 from checker.engine.vocab import RANK_LABELS as RANK_LABELS
+from checker.suite.kinds import KINDS
 
 # Case fields whose values are card lists (or lists of card lists).
 CARD_KEYS = {"cards", "lead", "hand", "play", "forced", "example", "kitty", "card"}
@@ -85,18 +87,12 @@ FIELD_LABELS: dict[str, Any] = {
     "items": gettext_lazy("明细"),
 }
 
-KIND_LABELS: dict[str, Any] = {
-    "classify": gettext_lazy("牌型识别"),
-    "declare": gettext_lazy("亮主"),
-    "throw": gettext_lazy("甩牌"),
-    "follow": gettext_lazy("跟牌"),
-    "trick": gettext_lazy("比牌"),
-    "kitty": gettext_lazy("抠底"),
-    "score": gettext_lazy("结算"),
-    "bid": gettext_lazy("叫分"),
-    "bonus": gettext_lazy("算奖"),
-    "flip": gettext_lazy("翻底定主"),
-}
+def _kind_label(name: str) -> str:
+    return KINDS[name].label_for("en" if engine_lang() == "en" else "zh")
+
+
+# Each kind's label, in the page's language when rendered (the labels live in the kind records).
+KIND_LABELS: dict[str, Any] = {name: lazy(_kind_label, str)(name) for name in KINDS}
 
 
 def engine_lang() -> str:

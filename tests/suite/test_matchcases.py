@@ -27,7 +27,7 @@ BAD = {
     "seat-negative": (
         "classic",
         "{id: bad-seat-neg, title: t, kind: next_round, banker: -1, levels: [2, 2], result: hold, expect: {banker: 1}}",
-        ["bad-seat-neg", "“-1”"],
+        ["bad-seat-neg", "-1"],
     ),
     "result-swap-in-erqiwang": (
         "erqiwang",
