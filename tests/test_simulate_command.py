@@ -175,3 +175,25 @@ def test_simulate_matches_log_replays(tmp_path: Path) -> None:
     out = StringIO()
     call_command("replay", str(log), stdout=out)
     assert "diffs      0" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_simulation_page_shows_match_runs_with_a_length_chart() -> None:
+    client = Client(HTTP_HOST="127.0.0.1")
+    assert 'data-testid="sim-matches-none"' in client.get("/simulation/").content.decode()
+    _simulate("--ruleset", "shuangsheng", "--matches", "3", "--seed", "5")
+    _simulate("--ruleset", "erqiwang", "--matches", "2", "--seed", "5")
+    page = client.get("/simulation/").content.decode()
+    assert page.count('data-testid="sim-match-ruleset"') == 2
+    run = SimulationRun.objects.get(ruleset="shuangsheng")
+    lengths = run.summary["matches"]["lengths"]
+    assert f"{min(lengths)}–{max(lengths)}" in page
+    card = page.split('data-testid="sim-match-ruleset" data-ruleset="shuangsheng"')[1]
+    chart = card.split('data-testid="sim-match-chart"')[1].split("</svg>")[0]
+    bars = run.summary["matches"]["length_histogram"]
+    assert chart.count("<rect") == len(bars)
+    assert "<script" not in page.split('data-testid="sim-matches"')[1].split("</section>")[0]
+    client.post("/i18n/setlang/", {"language": "en", "next": "/simulation/"})
+    english = client.get("/simulation/").content.decode()
+    assert "Whole matches" in english and "Rounds per match" in english
+    assert "整场模拟" not in english
