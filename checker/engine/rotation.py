@@ -21,10 +21,25 @@ RESULTS = {
 }
 
 
+# The policies of a ruleset that has no `match:` section (the 双升 §8 rotation, a match won by
+# winning a round at A; a 6-round match where the banker plays alone).
+MATCH_DEFAULTS = {
+    "first_banker": "declarer",
+    "hold_banker": "partner",
+    "takeover_banker": "next_seat",
+    "match_end": "side_wins_at_top",
+    "match_rounds": 6,
+}
+
+
 def match_rule(rs: Ruleset, key: str) -> Any:
     """Return one match policy: the option of that name when set, else the `match:` value."""
     if rs.has_option(key):
         return rs.option(key)
+    if not rs.match and key in MATCH_DEFAULTS:
+        if key == "match_end" and rs.teams == "banker_alone":
+            return "rounds"
+        return MATCH_DEFAULTS[key]
     if key not in rs.match:
         raise PlayError(
             f"{rs.title}没有整场规则 {key}",
@@ -52,7 +67,7 @@ def team_seats(rs: Ruleset, team: int) -> tuple[int, ...]:
 
 def has_levels(rs: Ruleset) -> bool:
     """Tell whether the sides of this ruleset carry levels between rounds."""
-    return rs.score_policy == "levels" and rs.teams == "partners"
+    return rs.has_level and rs.teams == "partners"
 
 
 def first_banker(rs: Ruleset) -> int | None:
@@ -74,7 +89,7 @@ def check_seat(rs: Ruleset, seat: Any, what: str = "banker") -> int:
 
 def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
     """Return (result, rise) after checking the ruleset can produce that result with that rise."""
-    known = RESULTS[rs.score_policy]
+    known = RESULTS.get(rs.score_policy, RESULTS["levels"])
     if result not in known:
         raise PlayError(
             f"result: {rs.title}不会出现结果“{result}”（可能的结果：{', '.join(known)}）",

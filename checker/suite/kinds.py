@@ -29,6 +29,7 @@ from checker.engine.trick import resolve_trick
 from . import fields as F
 from .fields import CaseKind, Outcome
 from .matchcases import MATCH_RECORDS
+from .roundcases import ROUND_RECORDS
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -577,6 +578,7 @@ KIND_RECORDS = (
         runner=run_reveal,
     ),
     *MATCH_RECORDS,
+    *ROUND_RECORDS,
 )
 KINDS: dict[str, CaseKind] = {k.name: k for k in KIND_RECORDS}
 
