@@ -44,6 +44,16 @@ Event = dict[str, Any]
 MAX_REDEALS = 50
 
 
+class RoundPaused(Exception):  # noqa: N818 - a pause, not an error
+    """Raised by a player to stop the round at its decision; play_round adds the log so far."""
+
+    def __init__(self, view: PlayerView, detail: object = None) -> None:
+        super().__init__(view.phase)
+        self.view = view
+        self.detail = detail
+        self.events: list[Event] = []
+
+
 @dataclass(frozen=True)
 class RoundSetup:
     """Where a round starts: the level ranks of both sides and the banker (None: first round,
@@ -635,10 +645,14 @@ def play_round(
     setup = setup or round_setup(rs, seed)
     state = _Round(rs, seed, players, setup, referee)
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
-    state.deal()
-    if not state.res.surrendered:
-        ctx = Context(rs, state.level, state.res.trump)
-        state.bury(ctx)
-        state.play(ctx)
+    try:
+        state.deal()
+        if not state.res.surrendered:
+            ctx = Context(rs, state.level, state.res.trump)
+            state.bury(ctx)
+            state.play(ctx)
+    except RoundPaused as pause:
+        pause.events = state.res.events
+        raise
     state.finish()
     return state.res
