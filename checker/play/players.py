@@ -168,7 +168,7 @@ def random_follow(
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
     required = match_structure(ctx, lead, suit)
-    sizes = [s for pieces in required.pieces for s in pieces]
+    sizes = required.answer.tractors
     for _ in range(tries):
         stock = PairStock(ctx, Counter(suit))
         chosen: list[Card] = []
@@ -177,7 +177,7 @@ def random_follow(
             if not windows:
                 break
             chosen += stock.take(*rng.choice(windows))
-        for _ in range(required.pairs):
+        for _ in range(required.answer.pairs):
             if not stock.at:
                 break
             p = rng.choice(sorted(stock.at))

@@ -24,7 +24,7 @@ from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.texts import EN, ZH, Lang, cards_text, pick
 from checker.engine.throws import judge_throw
-from checker.engine.trick import resolve_trick
+from checker.engine.trick import compares_every_unit, resolve_trick
 
 from . import fields as F
 from .fields import CaseKind, Outcome
@@ -216,7 +216,7 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             en=f"lead cannot be led: {lead.reason_for(ctx, EN)}",
             field="lead",
         )
-    every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
+    every = compares_every_unit(ctx, lead)
     keys = []
     for i, p in enumerate(plays):
         groups = {ctx.key[c][0] for c in p}
