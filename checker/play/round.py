@@ -520,7 +520,7 @@ class _Round:
                 if is_rethrow_banned(self.rs):
                     self.no_rethrow.add(leader)
                 event["tried"] = event["cards"]
-                cards = list(verdict.forced)
+                cards = list(verdict.played)
                 event["cards"] = format_cards(cards)
                 if verdict.penalty and verdict.penalty_to == "attackers":
                     res.penalty += verdict.penalty
