@@ -126,4 +126,3 @@ def seed_report(seed: str, results: Iterable[HasStatus]) -> SeedReport | None:
         else:
             by_name[category].failing += 1
     return report
-
