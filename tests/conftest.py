@@ -96,6 +96,10 @@ def _page_fixture(
         is_mobile=mobile,
         has_touch=mobile,
         locale="zh-CN",
+        # Playwright runs string predicates (wait_for_function) through eval, which the site's
+        # Content-Security-Policy forbids; tests/test_browser_csp.py checks the policy itself
+        # in a context that does not bypass it.
+        bypass_csp=True,
     )
     context.set_default_timeout(15_000)
     page = context.new_page()

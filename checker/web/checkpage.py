@@ -20,6 +20,7 @@ from checker.suite.scenario import Checked
 
 from . import present
 from .forms import CheckForm, carry_over, field_label, ruleset_or_default
+from .hosts import absolute_url
 from .links import canonical_params, checker_query, trump_param
 
 
@@ -312,7 +313,9 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
             params.setdefault("level", "2")
         params.setdefault("trump", "H")
     query = checker_query(canonical_params(params))
-    permalink = request.build_absolute_uri(reverse("check") + "?" + query)
+    path = reverse("check") + "?" + query
+    shared = absolute_url(request, path)
+    permalink = shared or path
     yaml_text = ""
     if checked is not None and error is None:
         from checker.suite.scenario import case_yaml
@@ -340,7 +343,7 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         "has_input": has_input,
         "permalink": permalink,
         "query": query,
-        "qr_svg": qr_svg(permalink) if checked is not None and error is None else "",
+        "qr_svg": qr_svg(shared) if shared and checked is not None and error is None else "",
         "yaml_text": yaml_text,
         "api_url": reverse("api_check") + "?" + query,
         "matrix_url": reverse("matrix")

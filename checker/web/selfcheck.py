@@ -31,7 +31,8 @@ WATCHED = [
 FILE_ERROR_RULESET = "-"
 
 
-def _fingerprint() -> tuple[tuple[str, int, int], ...]:
+def fingerprint() -> tuple[tuple[str, int, int], ...]:
+    """Stat the watched trees: path, mtime and size of every case, ruleset and engine file."""
     entries: list[tuple[str, int, int]] = []
     for root in WATCHED:
         if not root.is_dir():
@@ -126,7 +127,7 @@ _cache: dict[str, tuple[tuple[tuple[str, int, int], ...], Run]] = {}
 
 def get_run(ruleset: str, force: bool = False) -> Run:
     """The suite results for one ruleset, from cache when nothing changed on disk."""
-    stamp = _fingerprint()
+    stamp = fingerprint()
     with _lock:
         hit = _cache.get(ruleset)
         if hit is not None and hit[0] == stamp and not force:

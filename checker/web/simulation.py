@@ -8,7 +8,7 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.models import SimulationRun
@@ -98,7 +98,7 @@ def _latest(runs: list[SimulationRun]) -> list[dict[str, Any]]:
     return [latest_card(name, runs) for name in ruleset_names()]
 
 
-@require_GET
+@require_safe
 def simulation(request: HttpRequest) -> HttpResponse:
     """Show the latest simulation run per ruleset and the history of runs."""
     error = ""

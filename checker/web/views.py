@@ -16,7 +16,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import condition, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from checker.engine.cards import ascii_upper
 from checker.engine.errors import EngineError
@@ -24,6 +25,7 @@ from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.web import checkpage, present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
+from checker.web.etags import selfcheck_etag
 from checker.web.forms import CheckForm, ruleset_or_default
 from checker.web.links import case_checker_params, checker_query, trump_param
 
@@ -89,13 +91,17 @@ def _bad_request(request: HttpRequest, template: str, context: dict[str, Any]) -
     return render(request, template, context, status=400)
 
 
-@require_GET
+@require_safe
+@condition(etag_func=selfcheck_etag)
+@vary_on_headers("HX-Request", "Cookie")
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The self-check of the default ruleset."""
     return _selfcheck(request, DEFAULT_RULESET)
 
 
-@require_GET
+@require_safe
+@condition(etag_func=selfcheck_etag)
+@vary_on_headers("HX-Request", "Cookie")
 def selfcheck_view(request: HttpRequest, name: str) -> HttpResponse:
     """The self-check of one ruleset."""
     return _selfcheck(request, name)
@@ -216,7 +222,7 @@ def _history_entry(
     response["HX-Replace-Url" if typing_on else "HX-Push-Url"] = url
 
 
-@require_GET
+@require_safe
 def case_detail(request: HttpRequest, ruleset: str, case_id: str) -> HttpResponse:
     """One case: its YAML, input as cards, expected vs actual, the engine's explanation."""
     if ruleset == selfcheck.FILE_ERROR_RULESET:
@@ -260,7 +266,7 @@ def case_detail(request: HttpRequest, ruleset: str, case_id: str) -> HttpRespons
     return render(request, "web/case.html", context)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, name: str) -> HttpResponse:
     """The rules of one ruleset in words, with the trump ladder drawn as cards."""
     rs = _ruleset_or_none(name)
@@ -297,7 +303,7 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
 # ---------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def check(request: HttpRequest) -> HttpResponse:
     """The interactive checker; the URL holds the whole scenario (contract: Checker links)."""
     query = request.GET
@@ -321,7 +327,7 @@ def check(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def api_check(request: HttpRequest) -> JsonResponse:
     """JSON verdict for a checker scenario; 400 with {"error", "error_en", "field"} on bad input."""
     utf8 = {"ensure_ascii": False}
@@ -353,7 +359,7 @@ def _matrix_report() -> Any:
     return SuiteReport(results=results)
 
 
-@require_GET
+@require_safe
 def matrix(request: HttpRequest) -> HttpResponse:
     """Cases naming several rulesets side by side, and one checker scenario under every ruleset.
 
