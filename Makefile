@@ -19,11 +19,12 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test lint bench cases schema messages compilemessages clean simulate-check
+.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
 	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
+	@echo "make test-postgres   the pytest suite against a throwaway PostgreSQL on loopback"
 	@echo "make lint    ruff check + mypy --strict checker/engine checker/play"
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
 	@echo "make schema  regenerate cases/case.schema.json from the case-kind records"
