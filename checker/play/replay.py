@@ -300,8 +300,11 @@ class _Judge:
         self.check(where, "winner resolved without hands", e["winner"], self.trick[bare.winner][0])
         if not self.rs.is_banker_side(winner, self.banker):
             self.points += outcome.points
-        if not any(self.hands) and not self.rs.is_banker_side(winner, self.banker):
-            bonus = kitty_bonus(ctx, plays[outcome.winner], self.kitty)
+        if not any(self.hands):
+            side = "banker" if self.rs.is_banker_side(winner, self.banker) else "attackers"
+            bonus = kitty_bonus(
+                ctx, plays[outcome.winner], self.kitty, side=side, trick_points=outcome.points
+            )
             self.kitty_bonus, self.multiplier = bonus.bonus, bonus.multiplier
             self.points += bonus.bonus
         if not self.drifted and e["attackers"] != self.points - self.kitty_bonus:

@@ -32,7 +32,7 @@ INPUT_KEYS: dict[str, set[str]] = {
     "throw": {"cards", "others", "seat", "banker"},
     "follow": {"lead", "hand", "play"},
     "trick": {"plays", "hands"},
-    "kitty": {"play", "kitty"},
+    "kitty": {"play", "kitty", "side", "trick"},
     "score": {"points", "banker_level", "attacker_level", "bid", "surrender"},
     "bid": {"bids", "first"},
     "bonus": {"hand", "role"},
@@ -55,7 +55,17 @@ REQUIRED_KEYS: dict[str, set[str]] = {
     "reveal": {"hand"},
 }
 OUTPUT_KEYS: dict[str, set[str]] = {
-    "classify": {"type", "suit", "tractors", "pairs", "singles"},
+    "classify": {
+        "type",
+        "suit",
+        "tractors",
+        "pairs",
+        "singles",
+        "width",
+        "length",
+        "units",
+        "name",
+    },
     "declare": {"accepted", "trump", "declarer", "reason"},
     "throw": {"type", "allowed", "forced", "penalty", "penalty_to"},
     "follow": {"legal", "reason", "forced", "example"},

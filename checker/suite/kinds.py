@@ -10,7 +10,7 @@ from typing import Any
 from checker.engine.bidding import judge_auction, settle_chips
 from checker.engine.bonus import count_bonus, reveal_duty
 from checker.engine.cards import Card, format_card, parse_cards
-from checker.engine.combos import classify, structure_key, type_name
+from checker.engine.combos import THROW, classify, structure_key, type_name
 from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import CardError, PlayError
 from checker.engine.follow import (
@@ -25,6 +25,7 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.texts import EN, ZH, Lang, Say, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
+from checker.engine.units import tuple_name
 
 # The actual values, and the explanation: call it with "zh" or "en" for the words.
 Outcome = tuple[dict[str, Any], Say]
@@ -69,13 +70,18 @@ def _classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
     combo = classify(ctx, cards)
     out: dict[str, Any] = {"type": combo.type}
     if combo.is_valid:
+        top = combo.units[0]
+        out["width"] = top.width
+        out["length"] = top.span
+        out["units"] = [{"width": u.width, "length": u.span} for u in combo.units]
+        out["name"] = type_name(THROW) if combo.type == THROW else top.name(ctx)
         out["suit"] = "trump" if combo.group == TRUMP else combo.group
         out["tractors"] = sorted((u.length for u in combo.tractors), reverse=True)
         out["pairs"] = len(combo.pairs)
         out["singles"] = len(combo.singles)
         out["pair_cards"] = card_strings([c for u in combo.pairs for c in u.cards])
         out["single_cards"] = card_strings([c for u in combo.singles for c in u.cards])
-        out["units"] = [u.describe() for u in combo.units]
+        out["unit_words"] = [u.describe() for u in combo.units]
     return out
 
 
@@ -101,17 +107,34 @@ def classify_explanation(ctx: Context, cards: Sequence[Card], lang: Lang = ZH) -
         )
     unit = combo.units[0]
     if combo.type == "tractor":
+        if unit.width == 2:
+            return pick(
+                lang,
+                f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个对子，构成拖拉机。",
+                f"{shown} ({setting}) are {unit.length} adjacent pairs in {group}, "
+                "so they form a tractor.",
+            )
+        each = tuple_name(unit.width)
         return pick(
             lang,
-            f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个对子，构成拖拉机。",
-            f"{shown} ({setting}) are {unit.length} adjacent pairs in {group}, "
-            "so they form a tractor.",
+            f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个{each}，"
+            f"构成{unit.name(ctx)}（宽 {unit.width}、长 {unit.length}）。",
+            f"{shown} ({setting}) are {unit.length} adjacent sets of {unit.width} identical "
+            f"{group}, so they form a {unit.name(ctx, lang)} (width {unit.width}, "
+            f"length {unit.length}).",
         )
     if combo.type == "pair":
         return pick(
             lang,
             f"{shown} 是两张完全相同的{group}，构成对子。",
             f"{shown} are two identical {group}, so they form a pair.",
+        )
+    if combo.type == "tuple":
+        return pick(
+            lang,
+            f"{shown} 是 {unit.width} 张完全相同的{group}，构成{tuple_name(unit.width)}。",
+            f"{shown} are {unit.width} identical {group}, so they form a "
+            f"{tuple_name(unit.width, lang)}.",
         )
     return pick(lang, f"{shown} 是{group}单张。", f"{shown} is a single in {group}.")
 
@@ -247,8 +270,13 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     play = parse_field(ctx, data["play"], "play")
     kitty = parse_field(ctx, data["kitty"], "kitty")
-    check_copies(ctx, {"play 与 kitty": play + kitty})
-    result = kitty_bonus(ctx, play, kitty)
+    trick = parse_hands(ctx, data["trick"], "trick") if data.get("trick") is not None else None
+    check_copies(ctx, {"play 与 kitty": play + kitty + [c for p in trick or [] for c in p]})
+    side = str(data.get("side") or "attackers").strip()
+    side = ROLE_ALIASES.get(side.lower(), side)
+    side = "attackers" if side == "defender" else side
+    points = sum(c.points for p in trick for c in p) if trick is not None else None
+    result = kitty_bonus(ctx, play, kitty, side=side, trick_points=points)
     out = {
         "multiplier": result.multiplier,
         "kitty_points": result.kitty_points,
@@ -398,6 +426,6 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
         raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
     level = data.get("level")
     if rs.has_level and level is None:
-        level = rs.ranks[0]  # a case that omits the level plays the first one, 2
+        level = rs.levels[0]  # a case that omits the level plays the first one (2, or 3)
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
     return runner(rs, ctx, data)

@@ -24,6 +24,10 @@ TYPE_ALIASES = {
     "单张": "single",
     "对子": "pair",
     "拖拉机": "tractor",
+    "推土机": "tractor",
+    "火车": "tractor",
+    "三条": "tuple",
+    "多张同牌": "tuple",
     "甩牌": "throw",
     "非法": "invalid",
 }
