@@ -252,6 +252,7 @@ def _judge_copies(
         not _copies_of(rs, level, tuple(cs)) and cs[0].rank in fixed for _, cs in current
     )
     shown = cards_text(cards, ZH)
+    shown_en = cards_text(cards, EN)
 
     def refuse(reason: str, zh: str, en: str) -> DeclareVerdict:
         def explain(lang: Lang) -> str:
@@ -260,11 +261,12 @@ def _judge_copies(
         return DeclareVerdict(False, keep_trump, keep_seat, reason, explain)
 
     ranks = "、".join(format_rank(r) for r in declaring_ranks(rs, level))
+    ranks_en = ", ".join(format_rank(r) for r in declaring_ranks(rs, level))
     if hand is not None and not is_subset(cards, hand):
         return refuse(
             "not_in_hand",
             f"{shown} 不在亮主者的手牌中。",
-            f"{shown} is not in the declarer's hand.",
+            f"{shown_en} is not in the declarer's hand.",
         )
     why = _copies_of(rs, level, cards)
     if why:
@@ -272,11 +274,11 @@ def _judge_copies(
             "wrong_count": ("没有亮出牌。", "no cards were shown."),
             "not_level_card": (
                 f"{shown} 不能亮主：只有级牌或 2（{ranks}）可以亮，王不能亮。",
-                f"{shown} cannot declare: only level cards or 2s ({ranks}) can, never jokers.",
+                f"{shown_en} cannot declare: only level cards or 2s ({ranks_en}) can, never jokers.",
             ),
             "not_identical": (
                 f"{shown} 不是同一张牌的几张：亮主必须是同点同花色的牌。",
-                f"{shown} are not copies of one card: a declaration shows identical cards.",
+                f"{shown_en} are not copies of one card: a declaration shows identical cards.",
             ),
         }[why]
         return refuse(why, zh, en)

@@ -131,13 +131,6 @@ def parse_level(ruleset: Ruleset, level: object) -> int | None:
     rank = parse_rank(str(level))
     if rank not in ruleset.ranks:
         raise CardError(f"级牌“{level}”不在{ruleset.title}的牌里", field="level", value=str(level))
-    if rank not in ruleset.levels:
-        first = format_rank(ruleset.levels[0])
-        raise CardError(
-            f"{ruleset.title}不打 {format_rank(rank)}（级别从 {first} 打起）",
-            field="level",
-            value=str(level),
-        )
     return rank
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from checker.engine.bidding import judge_auction, settle_chips
 from checker.engine.bonus import count_bonus, reveal_duty
 from checker.engine.cards import Card, format_card, parse_cards
-from checker.engine.combos import THROW, classify, structure_key, type_name
+from checker.engine.combos import THROW, classify, type_name
+from checker.engine.compare import ruff_key
 from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import CardError, PlayError
 from checker.engine.follow import (
@@ -218,9 +219,7 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     keys = []
     for i, p in enumerate(plays):
         groups = {ctx.key[c][0] for c in p}
-        key = (
-            structure_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
-        )
+        key = ruff_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
         if key is None:
             raise PlayError(f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较", field="plays")
         keys.append((1 if groups == {TRUMP} and lead.group != TRUMP else 0, key.value(every)))
@@ -271,7 +270,8 @@ def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     play = parse_field(ctx, data["play"], "play")
     kitty = parse_field(ctx, data["kitty"], "kitty")
     trick = parse_hands(ctx, data["trick"], "trick") if data.get("trick") is not None else None
-    check_copies(ctx, {"play 与 kitty": play + kitty + [c for p in trick or [] for c in p]})
+    table = [c for p in trick for c in p] if trick is not None else play
+    check_copies(ctx, {"play 与 kitty": table + kitty})
     side = str(data.get("side") or "attackers").strip()
     side = ROLE_ALIASES.get(side.lower(), side)
     side = "attackers" if side == "defender" else side
