@@ -19,13 +19,14 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test lint bench cases messages compilemessages clean simulate-check
+.PHONY: help venv install run test lint bench cases schema messages compilemessages clean simulate-check
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
 	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
 	@echo "make lint    ruff check + mypy --strict checker/engine checker/play"
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
+	@echo "make schema  regenerate cases/case.schema.json from the case-kind records"
 	@echo "make bench   engine benchmark (manage.py bench) and web benchmark (benchweb)"
 
 $(VPY):
@@ -80,6 +81,10 @@ bench: $(STAMP)
 
 cases: $(STAMP)
 	$(VPY) manage.py runcases
+
+# cases/case.schema.json is generated from the case-kind records (checker/suite/kinds.py).
+schema: $(STAMP)
+	$(VPY) manage.py caseschema
 
 clean:
 	rm -rf $(VENV) staticfiles screenshots .pytest_cache .mypy_cache .ruff_cache

@@ -7,15 +7,10 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 
+from checker.engine.vocab import term
+
 OUTCOME_ORDER = ("big_sweep", "small_sweep", "hold", "swap", "promote", "surrender")
-OUTCOME_LABELS = {
-    "big_sweep": "大光",
-    "small_sweep": "小光",
-    "hold": "过庄",
-    "swap": "上台",
-    "promote": "升级",
-    "surrender": "投降",
-}
+OUTCOME_LABELS = {code: term(code) for code in OUTCOME_ORDER}
 
 
 class SimulationRun(models.Model):

@@ -217,7 +217,8 @@ def test_checker_bad_input_is_400_with_message(client: Client, query: str, field
     api = client.get("/api/check?" + query)
     assert api.status_code == 400
     data = json.loads(api.content)
-    assert set(data) == {"error", "field"}
+    assert set(data) == {"error", "error_en", "field"}
+    assert data["error_en"]
     assert data["error"]
 
 
@@ -303,3 +304,12 @@ def test_benchmark_worst_case_is_a_valid_scenario(client: Client) -> None:
     body = html(response)
     assert 'data-testid="verdict-throw"' in body
     assert body.count('data-testid="verdict-follow-') == 3
+
+
+def test_api_check_errors_come_in_english_too() -> None:
+    response = Client().get("/api/check?ruleset=classic&lead=SA+SZ")
+    assert response.status_code == 400
+    data = json.loads(response.content)
+    assert data["field"] == "lead"
+    assert "无法识别" in data["error"]
+    assert data["error_en"].startswith("unknown card “SZ”")

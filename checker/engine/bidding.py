@@ -26,7 +26,7 @@ class AuctionResult(Spoken):
 
 def _rules(rs: Ruleset) -> tuple[int, int, int]:
     if rs.bidding is None:
-        raise PlayError(f"{rs.title}没有叫分", field="kind")
+        raise PlayError(f"{rs.title}没有叫分", en=f"{rs.name} has no bidding", field="kind")
     return int(rs.bidding["min"]), int(rs.bidding["max"]), int(rs.bidding["step"])
 
 
@@ -156,13 +156,19 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
     """Settle a bidding round: 大光/小光/过庄 for the banker or 升N级 for the attackers, in chips."""
     low, high, step = _rules(rs)
     if not low <= bid <= high or bid % step:
-        raise PlayError(f"叫分 {bid} 无效（应为 {low}–{high}，步进 {step}）", field="bid")
+        raise PlayError(
+            f"叫分 {bid} 无效（应为 {low}–{high}，步进 {step}）",
+            en=f"bid {bid} is not valid ({low}–{high} in steps of {step})",
+            field="bid",
+        )
     chips = rs.chips or {}
     climb = bool(rs.has_option("climb") and rs.option("climb"))
     if surrender:
         if rs.bidding is None or bid != int(rs.bidding.get("surrender_bid", high)):
             raise PlayError(
                 f"只有叫 {rs.bidding and rs.bidding.get('surrender_bid')} 分坐庄才能投降",
+                en=f"only a banker who bid {rs.bidding and rs.bidding.get('surrender_bid')}"
+                " may surrender",
                 field="surrender",
             )
         base = int(chips["surrender"])

@@ -69,9 +69,13 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
     rs: Ruleset = ctx.ruleset
     rules = rs.bonus_rules
     if rules is None:
-        raise PlayError(f"{rs.title}没有算奖", field="kind")
+        raise PlayError(f"{rs.title}没有算奖", en=f"{rs.name} has no bonus count", field="kind")
     if role not in ("banker", "defender"):
-        raise PlayError(f"role 应为 banker 或 defender，而不是“{role}”", field="role")
+        raise PlayError(
+            f"role 应为 banker 或 defender，而不是“{role}”",
+            en=f"role must be banker or defender, not “{role}”",
+            field="role",
+        )
     jokers = sum(1 for c in hand if c.is_joker)
     items: list[str] = []
     # Each part of the count as (Chinese, English) words.
@@ -133,7 +137,11 @@ def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:
     """Tell what the banker must show the defenders after burying (counts, never the cards)."""
     rules = ctx.ruleset.reveal_rules
     if rules is None:
-        raise PlayError(f"{ctx.ruleset.title}没有亮牌规则", field="kind")
+        raise PlayError(
+            f"{ctx.ruleset.title}没有亮牌规则",
+            en=f"{ctx.ruleset.name} has no reveal rule",
+            field="kind",
+        )
     jokers = sum(1 for c in hand if c.is_joker)
     permanent = {r for r in ctx.ruleset.trump_ranks if isinstance(r, int)}
     fixed = jokers + sum(1 for c in hand if c.rank in permanent and not c.is_joker)

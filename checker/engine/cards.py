@@ -8,28 +8,15 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .errors import CardError
+from .vocab import BIG_JOKER as BIG_JOKER
+from .vocab import BIG_JOKER_SPELLINGS, JOKER_NAMES_ZH, RANK_ALIASES, SUIT_ALIASES
+from .vocab import RANK_LABELS as RANK_LABELS
+from .vocab import SMALL_JOKER as SMALL_JOKER
+from .vocab import SUIT_NAMES_EN as SUIT_NAMES_EN
+from .vocab import SUIT_NAMES_ZH as SUIT_NAMES_ZH
+from .vocab import SUIT_SYMBOLS as SUIT_SYMBOLS
+from .vocab import SUITS as SUITS
 
-SUITS = "SHCD"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_NAMES_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
-SUIT_NAMES_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-SMALL_JOKER = 15
-BIG_JOKER = 16
-RANK_LABELS = {
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
-    10: "10",
-    11: "J",
-    12: "Q",
-    13: "K",
-    14: "A",
-}
 POINTS = {5: 5, 10: 10, 13: 10}
 
 
@@ -54,36 +41,6 @@ class Card(NamedTuple):
 BIG = Card("", BIG_JOKER)
 SMALL = Card("", SMALL_JOKER)
 
-_SUIT_ALIASES = {
-    "♠": "S",
-    "♤": "S",
-    "S": "S",
-    "♥": "H",
-    "♡": "H",
-    "H": "H",
-    "♣": "C",
-    "♧": "C",
-    "C": "C",
-    "♦": "D",
-    "♢": "D",
-    "D": "D",
-}
-_RANK_ALIASES = {
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 10,
-    "T": 10,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
-    "A": 14,
-}
 _TOKEN = re.compile(
     r"(大王|小王|BJ|LJ)|([♠♤♥♡♣♧♦♢SHCD])(10|[2-9TJQKA])",
     re.IGNORECASE,
@@ -95,24 +52,32 @@ _SEPARATORS = re.compile(r"[\s,，、;；+]+")
 def parse_rank(text: str) -> int:
     """Parse a level rank such as 2, "10", "T", "J" or "A" into its number."""
     key = str(text).strip().upper()
-    if key in _RANK_ALIASES:
-        return _RANK_ALIASES[key]
-    raise CardError(f"“{text}” 不是点数（应为 2–10、J、Q、K、A）", value=str(text))
+    if key in RANK_ALIASES:
+        return RANK_ALIASES[key]
+    raise CardError(
+        f"“{text}” 不是点数（应为 2–10、J、Q、K、A）",
+        en=f"“{text}” is not a rank (2–10, J, Q, K or A)",
+        value=str(text),
+    )
 
 
 def parse_suit(text: str) -> str:
     """Parse a suit written as a symbol or letter into its letter."""
     key = str(text).strip().upper()
-    if key in _SUIT_ALIASES:
-        return _SUIT_ALIASES[key]
-    raise CardError(f"“{text}” 不是花色（应为 ♠ ♥ ♣ ♦ 或 S H C D）", value=str(text))
+    if key in SUIT_ALIASES:
+        return SUIT_ALIASES[key]
+    raise CardError(
+        f"“{text}” 不是花色（应为 ♠ ♥ ♣ ♦ 或 S H C D）",
+        en=f"“{text}” is not a suit (♠ ♥ ♣ ♦ or S H C D)",
+        value=str(text),
+    )
 
 
 def parse_card(token: str) -> Card:
     """Parse exactly one card token in any accepted spelling."""
     cards = parse_cards(token)
     if len(cards) != 1:
-        raise CardError(f"“{token}” 不是一张牌", value=token)
+        raise CardError(f"“{token}” 不是一张牌", en=f"“{token}” is not one card", value=token)
     return cards[0]
 
 
@@ -135,13 +100,14 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
                 bad = _bad_token(chunk, pos)
                 raise CardError(
                     f"无法识别的牌“{bad}”（应写作 ♠A、SA、H10、HT、大王/BJ、小王/LJ）",
+                    en=f"unknown card “{bad}” (write ♠A, SA, H10, HT, 大王/BJ, 小王/LJ)",
                     value=bad,
                 )
             joker, suit, rank = match.groups()
             if joker:
-                cards.append(BIG if joker.upper() in ("大王", "BJ") else SMALL)
+                cards.append(BIG if joker.upper() in BIG_JOKER_SPELLINGS else SMALL)
             else:
-                cards.append(Card(_SUIT_ALIASES[suit.upper()], _RANK_ALIASES[rank.upper()]))
+                cards.append(Card(SUIT_ALIASES[suit.upper()], RANK_ALIASES[rank.upper()]))
             pos = match.end()
     return cards
 
@@ -158,10 +124,8 @@ def _bad_token(chunk: str, pos: int) -> str:
 
 def format_card(card: Card) -> str:
     """Write a card with its suit symbol, or 大王 / 小王."""
-    if card.rank == BIG_JOKER:
-        return "大王"
-    if card.rank == SMALL_JOKER:
-        return "小王"
+    if card.rank in JOKER_NAMES_ZH:
+        return JOKER_NAMES_ZH[card.rank]
     return SUIT_SYMBOLS[card.suit] + RANK_LABELS[card.rank]
 
 

@@ -9,37 +9,21 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import TRUMP, Context
-from .texts import EN, ZH, Lang, cards_text, count_en, pick
+from .texts import ZH, Lang, cards_text, count_en, pick
 from .units import PAIR as PAIR
 from .units import SINGLE as SINGLE
 from .units import TRACTOR as TRACTOR
 from .units import TUPLE as TUPLE
 from .units import Stock, shape_name, unit_kind, unit_words
+from .vocab import term
 
 THROW = "throw"
 INVALID = "invalid"
 
-TYPE_NAMES = {
-    SINGLE: "单张",
-    PAIR: "对子",
-    TUPLE: "多张同牌",
-    TRACTOR: "拖拉机",
-    THROW: "甩牌",
-    INVALID: "非法牌型",
-}
-TYPE_NAMES_EN = {
-    SINGLE: "single",
-    PAIR: "pair",
-    TUPLE: "n-of-a-kind",
-    TRACTOR: "tractor",
-    THROW: "throw",
-    INVALID: "invalid combination",
-}
-
 
 def type_name(kind: str, lang: Lang = ZH) -> str:
     """Name a combination type (single, pair, tractor, throw) in the language asked for."""
-    return (TYPE_NAMES_EN if lang == EN else TYPE_NAMES)[kind]
+    return term(kind, lang)
 
 
 def tractor_name(length: int, lang: Lang = ZH) -> str:

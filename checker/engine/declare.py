@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from .cards import BIG_JOKER, SUIT_SYMBOLS, Card, format_rank, is_subset
 from .ruleset import DeclarePolicy, Ruleset
 from .texts import EN, ZH, Lang, Say, Spoken, cards_text, pick
+from .vocab import term
 
 TIER_NAMES = {
     "level_single": "单张级牌",
@@ -74,7 +75,7 @@ def _tier_of(level: int | None, cards: Sequence[Card]) -> tuple[str | None, str 
 
 def _name(trump: str | None, lang: Lang = ZH) -> str:
     if trump is None:
-        return pick(lang, "无主", "no-trump")
+        return term("no_trump", lang)
     return pick(lang, f"{SUIT_SYMBOLS[trump]}为主", f"{SUIT_SYMBOLS[trump]} trump")
 
 
@@ -353,10 +354,18 @@ def flip_trump(rs: Ruleset, level: int | None, kitty: Sequence[Card]) -> FlipRes
     from .errors import PlayError
 
     if not rs.has_flip:
-        raise PlayError(f"{rs.title}没有翻底牌定主", field="kind")
+        raise PlayError(
+            f"{rs.title}没有翻底牌定主",
+            en=f"{rs.name} has no trump flip from the kitty",
+            field="kind",
+        )
     index = int(rs.option("flip_card")) if rs.has_option("flip_card") else 1
     if len(kitty) < index:
-        raise PlayError(f"底牌只有 {len(kitty)} 张，翻不到第 {index} 张", field="kitty")
+        raise PlayError(
+            f"底牌只有 {len(kitty)} 张，翻不到第 {index} 张",
+            en=f"the kitty holds only {len(kitty)} cards, card {index} cannot be turned",
+            field="kitty",
+        )
     card = kitty[index - 1]
     trump = None if card.is_joker else card.suit
 

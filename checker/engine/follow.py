@@ -10,26 +10,13 @@ from .cards import Card, is_subset
 from .combos import SINGLE, Combo, Match, lead_words, match_structure, type_name
 from .order import Context
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
+from .vocab import term
 
 WRONG_COUNT = "wrong_count"
 NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_PLAY_PAIR = "must_play_pair"
 MUST_PLAY_TRACTOR = "must_play_tractor"
-REASON_TEXT = {
-    WRONG_COUNT: "张数不符",
-    NOT_IN_HAND: "牌不在手中",
-    MUST_FOLLOW_SUIT: "没有跟花色",
-    MUST_PLAY_PAIR: "有对子没出对子",
-    MUST_PLAY_TRACTOR: "有拖拉机没出拖拉机",
-}
-REASON_TEXT_EN = {
-    WRONG_COUNT: "wrong number of cards",
-    NOT_IN_HAND: "cards not in hand",
-    MUST_FOLLOW_SUIT: "did not follow suit",
-    MUST_PLAY_PAIR: "held a pair but did not play it",
-    MUST_PLAY_TRACTOR: "held a tractor but did not play it",
-}
 # A legal verdict's opening words, and the same sentence read as the rule for a hand.
 LEGAL_PREFIX = {ZH: "合法：", EN: "Legal: "}
 HINT_PREFIX = {ZH: "跟牌要求：", EN: "Follow: "}
@@ -37,7 +24,7 @@ HINT_PREFIX = {ZH: "跟牌要求：", EN: "Follow: "}
 
 def reason_text(reason: str, lang: Lang = ZH) -> str:
     """Name a follow reason code in a few words, e.g. 没有跟花色 or did not follow suit."""
-    return (REASON_TEXT_EN if lang == EN else REASON_TEXT)[reason]
+    return term(reason, lang)
 
 
 def describe_match(match: Match, lang: Lang = ZH) -> str:

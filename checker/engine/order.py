@@ -18,7 +18,8 @@ from .cards import (
 )
 from .errors import CardError, HandError
 from .ruleset import Ruleset
-from .texts import EN, SUIT_WORDS_EN, ZH, Lang, pick
+from .texts import ZH, Lang, pick
+from .vocab import is_no_trump, suit_name, term
 
 TRUMP = "T"
 
@@ -95,9 +96,7 @@ class Context:
         """Name a group: 主牌 or the suit in Chinese, trumps or e.g. ♠ spades in English."""
         if group == TRUMP:
             return pick(lang, "主牌", "trumps")
-        if lang == EN:
-            return SUIT_WORDS_EN[group]
-        return {"S": "♠黑桃", "H": "♥红桃", "C": "♣梅花", "D": "♦方块"}[group]
+        return suit_name(group, lang)
 
     def describe(self, lang: Lang = ZH) -> str:
         """Describe the deal's trump setting in words, e.g. 打2，主♥ or level 2, ♥ trump."""
@@ -106,7 +105,7 @@ class Context:
             rank = format_rank(self.level)
             parts.append(pick(lang, f"打{rank}", f"level {rank}"))
         if self.trump is None:
-            parts.append(pick(lang, "无主", "no-trump"))
+            parts.append(term("no_trump", lang))
         else:
             symbol = SUIT_SYMBOLS[self.trump]
             parts.append(pick(lang, "主" + symbol, f"{symbol} trump"))
@@ -118,6 +117,7 @@ class Context:
             if c not in self.key:
                 raise CardError(
                     f"{what}中的“{format_card(c)}”不在{self.ruleset.title}的牌里",
+                    en=f"“{format_card(c)}” in {what} is not in the {self.ruleset.name} deck",
                     value=format_card(c),
                 )
 
@@ -127,10 +127,15 @@ def parse_level(ruleset: Ruleset, level: object) -> int | None:
     if not ruleset.has_level:
         return None
     if level is None or level == "":
-        raise CardError("缺少级牌（level）", field="level")
+        raise CardError("缺少级牌（level）", en="the level is missing", field="level")
     rank = parse_rank(str(level))
     if rank not in ruleset.ranks:
-        raise CardError(f"级牌“{level}”不在{ruleset.title}的牌里", field="level", value=str(level))
+        raise CardError(
+            f"级牌“{level}”不在{ruleset.title}的牌里",
+            en=f"level “{level}” is not a rank of the {ruleset.name} deck",
+            field="level",
+            value=str(level),
+        )
     return rank
 
 
@@ -139,13 +144,16 @@ def parse_trump(trump: object) -> str | None:
     if trump is None:
         return None
     text = str(trump).strip()
-    if text.lower() in ("none", "nt", "无主", "无将", "no-trump", "notrump", "n", ""):
+    if text == "" or is_no_trump(text):
         return None
     try:
         return parse_suit(text)
     except CardError as exc:
         raise CardError(
-            f"主花色“{trump}”无效（应为 S H C D、♠♥♣♦ 或 none）", field="trump", value=text
+            f"主花色“{trump}”无效（应为 S H C D、♠♥♣♦ 或 none）",
+            en=f"trump “{trump}” is not valid (S H C D, ♠♥♣♦ or none)",
+            field="trump",
+            value=text,
         ) from exc
 
 
@@ -179,6 +187,8 @@ def check_copies(ctx: Context, hands: dict[str, list[Card]]) -> None:
             raise HandError(
                 f"“{format_card(card)}”出现了 {n} 次，但{ctx.ruleset.decks}副牌只有"
                 f" {ctx.ruleset.decks} 张",
+                en=f"“{format_card(card)}” appears {n} times but {ctx.ruleset.decks} deck(s)"
+                f" hold only {ctx.ruleset.decks}",
                 value=format_card(card),
             )
 

@@ -315,8 +315,10 @@ class Ruleset:
             spec = self.option_specs.get(key)
             if spec is None:
                 known = ", ".join(self.option_specs) or "无"
+                known_en = ", ".join(self.option_specs) or "none"
                 raise RulesetError(
                     f"规则集 {self.name} 没有选项“{key}”（可用：{known}）",
+                    en=f"ruleset {self.name} has no option “{key}” (known: {known_en})",
                     field="options",
                     value=key,
                 )
@@ -384,6 +386,7 @@ def _coerce_option(spec: OptionSpec, value: Any) -> bool | str | int:
         )
         raise RulesetError(
             f"选项 {spec.name} 的值“{value}”无效（可选：{allowed}）",
+            en=f"option {spec.name}: “{value}” is not valid (choose {allowed})",
             field="options",
             value=str(value),
         )
@@ -399,11 +402,18 @@ def ruleset_names() -> list[str]:
 def load_ruleset(name: str) -> Ruleset:
     """Load and validate one ruleset by name."""
     if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
-        raise RulesetError(f"未知规则集“{name}”", field="ruleset", value=str(name))
+        raise RulesetError(
+            f"未知规则集“{name}”", en=f"unknown ruleset “{name}”", field="ruleset", value=str(name)
+        )
     path = RULESET_DIR / f"{name}.yaml"
     if not path.is_file():
         known = ", ".join(ruleset_names())
-        raise RulesetError(f"未知规则集“{name}”（可用：{known}）", field="ruleset", value=name)
+        raise RulesetError(
+            f"未知规则集“{name}”（可用：{known}）",
+            en=f"unknown ruleset “{name}” (known: {known})",
+            field="ruleset",
+            value=name,
+        )
     with path.open(encoding="utf-8") as fh:
         data = yaml.safe_load(fh)
     return parse_ruleset(data, path.name)

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, count_points, format_cards, format_rank
-from .combos import PAIR, SINGLE, TRACTOR, TUPLE, _units_from, type_name
+from .combos import SINGLE, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset
-from .texts import ZH, Lang, Say, Spoken, cards_text, count_en, pick
+from .texts import Lang, Say, Spoken, cards_text, count_en, pick
+from .vocab import term
 
-UNIT_NAMES = {SINGLE: "单张", PAIR: "对子", TRACTOR: "拖拉机", TUPLE: "多张同牌"}
 ATTACKERS = "attackers"
 BANKER = "banker"
 SIDES = (ATTACKERS, BANKER)
@@ -43,9 +43,17 @@ def kitty_bonus(
     """
     play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
     if not play:
-        raise PlayError("缺少赢得最后一墩的牌（play）", field="play")
+        raise PlayError(
+            "缺少赢得最后一墩的牌（play）",
+            en="the play that won the last trick is missing",
+            field="play",
+        )
     if side not in SIDES:
-        raise PlayError(f"side 应为 attackers 或 banker，而不是“{side}”", field="side")
+        raise PlayError(
+            f"side 应为 attackers 或 banker，而不是“{side}”",
+            en=f"side must be attackers or banker, not “{side}”",
+            field="side",
+        )
     if ctx.ruleset.kitty.policy == "by_cards":
         return _kitty_by_cards(ctx, play, kitty, side, trick_points)
     if side == BANKER:
@@ -62,7 +70,11 @@ def kitty_bonus(
     points = count_points(kitty)
     rs = ctx.ruleset
     if len(groups) > 1:
-        raise PlayError(f"{format_cards(play)} 混有不同花色，不能赢得一墩", field="play")
+        raise PlayError(
+            f"{format_cards(play)} 混有不同花色，不能赢得一墩",
+            en=f"{format_cards(play)} mixes suits and cannot win a trick",
+            field="play",
+        )
     if rs.kitty_requires_trump and groups != {TRUMP}:
 
         def not_trump(lang: Lang) -> str:
@@ -89,7 +101,7 @@ def kitty_bonus(
     bonus = points * mult
 
     def explain(lang: Lang) -> str:
-        name = UNIT_NAMES[unit.kind] if lang == ZH else type_name(unit.kind, lang)
+        name = type_name(unit.kind, lang)
         if rs.kitty_policy == "power_of_two":
             k = len(unit.cards)
             cap = rs.kitty_cap
@@ -198,13 +210,8 @@ class ScoreResult(Spoken):
     chips: int | None = None
 
 
-RESULT_NAMES = {
-    "big_sweep": "大光",
-    "small_sweep": "小光",
-    "hold": "过庄",
-    "swap": "上台",
-    "promote": "升级",
-}
+# Kept for callers that read the names here; the words live in the vocabulary.
+RESULT_NAMES = {c: term(c) for c in ("big_sweep", "small_sweep", "hold", "swap", "promote")}
 # The banker's result as the start of an English sentence.
 BANKER_RESULTS_EN = {
     "big_sweep": "a big sweep for the banker",

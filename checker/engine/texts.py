@@ -8,24 +8,20 @@ keep what decided them and build words on demand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Literal
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, format_card
+from .cards import Card, format_card
+from .vocab import JOKER_NAMES_EN as JOKER_NAMES_EN
+from .vocab import SUIT_NAMES_EN, SUIT_SYMBOLS
+from .vocab import Lang as Lang
+from .vocab import as_lang as as_lang
 
-Lang = Literal["zh", "en"]
 ZH: Lang = "zh"
 EN: Lang = "en"
 
 # A message not yet rendered: give it a language, get the words.
 Say = Callable[[Lang], str]
 
-JOKER_NAMES_EN = {BIG_JOKER: "Big Joker", SMALL_JOKER: "Small Joker"}
-SUIT_WORDS_EN = {"S": "♠ spades", "H": "♥ hearts", "C": "♣ clubs", "D": "♦ diamonds"}
-
-
-def as_lang(code: str) -> Lang:
-    """Map a language code (zh, zh-hans, en, en-us …) onto an explanation language."""
-    return EN if code.lower().startswith("en") else ZH
+SUIT_WORDS_EN = {s: f"{SUIT_SYMBOLS[s]} {name}" for s, name in SUIT_NAMES_EN.items()}
 
 
 def pick(lang: Lang, zh: str, en: str) -> str:

@@ -10,7 +10,7 @@ from .cards import Card, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, Unit, classify
 from .errors import PlayError
 from .order import Context
-from .texts import Explained, Lang, cards_text, pick
+from .texts import EN, Explained, Lang, cards_text, pick
 from .units import Stock
 
 KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
@@ -126,7 +126,11 @@ def judge_throw(
     combo = classify(ctx, cards)
     policy = ctx.ruleset.failed_throw
     if not combo.is_valid and combo.group is None:
-        raise PlayError(f"{format_cards(cards)} 不能领出：{combo.reason}", field="cards")
+        raise PlayError(
+            f"{format_cards(cards)} 不能领出：{combo.reason}",
+            en=f"{format_cards(cards)} cannot be led: {combo.reason_for(ctx, EN)}",
+            field="cards",
+        )
     if not combo.is_valid:
         # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
         return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)

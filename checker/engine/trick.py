@@ -13,8 +13,6 @@ from .follow import judge_follow, reason_text
 from .order import TRUMP, Context
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
-TYPE_LABELS = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
-
 # Why each play did or did not take the trick; rendered into words only on demand.
 # A note is (code, rival, extra): extra is the follow reason code of an illegal play.
 ILLEGAL = "illegal"
@@ -73,7 +71,7 @@ class TrickResult(Explained):
 def _label(combo: Combo, lang: Lang = ZH) -> str:
     if combo.type == THROW:
         return pick(lang, f"甩牌（{combo.shape()}）", f"throw ({combo.shape(lang)})")
-    return TYPE_LABELS.get(combo.type, "") if lang == ZH else type_name(combo.type, lang)
+    return type_name(combo.type, lang)
 
 
 def _name(i: int, lang: Lang = ZH) -> str:
@@ -167,13 +165,19 @@ def resolve_trick(
     first; an illegal follow cannot win.
     """
     if not plays:
-        raise PlayError("一墩牌至少要有领牌", field="plays")
+        raise PlayError("一墩牌至少要有领牌", en="a trick needs at least a lead", field="plays")
     lead = classify(ctx, plays[0])
     if not lead.is_valid:
-        raise PlayError(f"领牌 {format_cards(plays[0])} 不能领出：{lead.reason}", field="plays")
+        raise PlayError(
+            f"领牌 {format_cards(plays[0])} 不能领出：{lead.reason}",
+            en=f"the lead {format_cards(plays[0])} cannot be led: {lead.reason_for(ctx, EN)}",
+            field="plays",
+        )
     if hands is not None and len(hands) != len(plays):
         raise PlayError(
-            f"hands 有 {len(hands)} 手，plays 有 {len(plays)} 手，必须一一对应", field="hands"
+            f"hands 有 {len(hands)} 手，plays 有 {len(plays)} 手，必须一一对应",
+            en=f"{len(hands)} hands for {len(plays)} plays: they must match one to one",
+            field="hands",
         )
     rs = ctx.ruleset
     every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"

@@ -38,6 +38,16 @@ Event = dict[str, Any]
 MAX_REDEALS = 50
 
 
+class RoundPaused(Exception):  # noqa: N818 - a pause, not an error
+    """Raised by a player to stop the round at its decision; play_round adds the log so far."""
+
+    def __init__(self, view: PlayerView, detail: object = None) -> None:
+        super().__init__(view.phase)
+        self.view = view
+        self.detail = detail
+        self.events: list[Event] = []
+
+
 @dataclass(frozen=True)
 class RoundSetup:
     """Where a round starts: the level ranks of both sides and the banker (None: first round,
@@ -154,7 +164,10 @@ class _Round:
     ) -> None:
         self.referee = referee
         if len(players) != rs.players:
-            raise EngineError(f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位")
+            raise EngineError(
+                f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位",
+                en=f"{rs.name} needs {rs.players} players, got {len(players)}",
+            )
         self.rs = rs
         self.players = players
         self.rng = random.Random(seed)
@@ -181,7 +194,8 @@ class _Round:
         deck = build_deck(rs)
         if rs.hand_size * self.n + rs.kitty_size != len(deck):
             raise EngineError(
-                f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张"
+                f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} 张",
+                en=f"{rs.name}: {self.n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(deck)} cards",
             )
         bidding = rs.bidding is not None
         first = self.setup.banker if self.setup.banker is not None else 0
@@ -224,7 +238,9 @@ class _Round:
                 self.set_trump(flipped.trump, None, "flip")
                 return
             self.res.redeals += 1
-        raise EngineError(f"{MAX_REDEALS} 次发牌都无人亮主")
+        raise EngineError(
+            f"{MAX_REDEALS} 次发牌都无人亮主", en=f"nobody declared in {MAX_REDEALS} deals"
+        )
 
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
@@ -288,7 +304,7 @@ class _Round:
                 break
             seat = (seat + 1) % self.n
         else:
-            raise EngineError("叫分没有结束")
+            raise EngineError("叫分没有结束", en="the bidding has not ended")
         assert verdict.banker is not None and verdict.bid is not None
         banker, bid = verdict.banker, verdict.bid
         res.bid = bid
@@ -591,10 +607,14 @@ def play_round(
     setup = setup or round_setup(rs, seed)
     state = _Round(rs, seed, players, setup, referee)
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
-    state.deal()
-    if not state.res.surrendered:
-        ctx = Context(rs, state.level, state.res.trump)
-        state.bury(ctx)
-        state.play(ctx)
+    try:
+        state.deal()
+        if not state.res.surrendered:
+            ctx = Context(rs, state.level, state.res.trump)
+            state.bury(ctx)
+            state.play(ctx)
+    except RoundPaused as pause:
+        pause.events = state.res.events
+        raise
     state.finish()
     return state.res

@@ -10,83 +10,14 @@ from typing import Any
 
 import yaml
 
+from .fields import ID_PATTERN as CASE_ID_PATTERN
+from .fields import RULESET_NAMES, TEXT, shown
+from .kinds import KINDS
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 CASES_DIR = PROJECT_DIR / "cases"
 
-COMMON_KEYS = {
-    "id",
-    "title",
-    "kind",
-    "rulesets",
-    "level",
-    "trump",
-    "options",
-    "expect",
-    "expect_by_ruleset",
-    "note",
-    "source",
-}
-INPUT_KEYS: dict[str, set[str]] = {
-    "classify": {"cards"},
-    "declare": {"hand", "current", "seat", "cards"},
-    "throw": {"cards", "others", "seat", "banker"},
-    "follow": {"lead", "hand", "play"},
-    "trick": {"plays", "hands"},
-    "kitty": {"play", "kitty", "side", "trick"},
-    "score": {"points", "banker_level", "attacker_level", "bid", "surrender"},
-    "bid": {"bids", "first"},
-    "bonus": {"hand", "role"},
-    "flip": {"kitty"},
-    "compare": {"lead", "plays"},
-    "reveal": {"hand"},
-}
-REQUIRED_KEYS: dict[str, set[str]] = {
-    "classify": {"cards"},
-    "declare": {"cards", "seat"},
-    "throw": {"cards", "others"},
-    "follow": {"lead", "hand"},
-    "trick": {"plays"},
-    "kitty": {"play", "kitty"},
-    "score": {"points"},
-    "bid": {"bids"},
-    "bonus": {"hand", "role"},
-    "flip": {"kitty"},
-    "compare": {"plays"},
-    "reveal": {"hand"},
-}
-OUTPUT_KEYS: dict[str, set[str]] = {
-    "classify": {
-        "type",
-        "suit",
-        "tractors",
-        "pairs",
-        "singles",
-        "width",
-        "length",
-        "units",
-        "name",
-    },
-    "declare": {"accepted", "trump", "declarer", "reason"},
-    "throw": {"type", "allowed", "forced", "penalty", "penalty_to"},
-    "follow": {"legal", "reason", "forced", "example"},
-    "trick": {"winner", "beats", "points", "legal"},
-    "kitty": {"multiplier", "kitty_points", "bonus"},
-    "score": {
-        "winner",
-        "rise",
-        "result",
-        "next_level",
-        "multiplier",
-        "base_chips",
-        "chips",
-    },
-    "bid": {"banker", "bid", "valid", "reason", "error_at"},
-    "bonus": {"bonus", "items"},
-    "flip": {"trump", "card"},
-    "compare": {"winner"},
-    "reveal": {"required", "items"},
-}
-ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+ID_PATTERN = re.compile(f"^{CASE_ID_PATTERN}$")
 FILE_KEYS = {"rulesets", "cases", "category"}
 DEFAULT_RULESET = "classic"
 
@@ -181,42 +112,27 @@ def parse_yaml(text: str) -> tuple[Any, list[int]]:
     return data, lines
 
 
-def _validate_case(raw: Any, file: str, line: int, known_rulesets: set[str]) -> str | None:
+def _validate_case(raw: Any, known_rulesets: set[str]) -> str | None:
+    """Check one case against its kind's record: fields, their types, expect; None when fine."""
     if not isinstance(raw, dict):
         return "每个用例必须是一个映射"
-    kind = raw.get("kind")
     if "kind" not in raw:
         return "缺少 kind"
-    if not isinstance(kind, str) or kind not in INPUT_KEYS:
-        return f"未知的 kind“{kind}”（可用：{', '.join(INPUT_KEYS)}）"
-    allowed = COMMON_KEYS | INPUT_KEYS[kind]
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        return f"未知字段 {', '.join(unknown)}（{kind} 可用：{', '.join(sorted(allowed))}）"
-    missing = sorted(REQUIRED_KEYS[kind] - set(raw))
-    if missing:
-        return f"缺少字段 {', '.join(missing)}"
+    kind = raw["kind"]
+    if not isinstance(kind, str) or kind not in KINDS:
+        return f"未知的 kind“{shown(kind)}”（可用：{', '.join(KINDS)}）"
+    record = KINDS[kind]
+    problem = record.case.problem(raw, "")
+    if problem is not None:
+        return problem
     if not raw.get("title"):
         return "缺少 title"
-    expect = raw.get("expect")
     by_rs = raw.get("expect_by_ruleset") or {}
-    if expect is None and not by_rs:
+    if raw.get("expect") is None and not by_rs:
         return "缺少 expect"
-    if expect is not None and not isinstance(expect, dict):
-        return "expect 必须是映射"
-    if not isinstance(by_rs, dict):
-        return "expect_by_ruleset 必须是映射"
-    for name, part in [(None, expect or {})] + list(by_rs.items()):
-        if name is not None and name not in known_rulesets:
+    for name in by_rs:
+        if name not in known_rulesets:
             return f"expect_by_ruleset 中的规则集“{name}”不存在"
-        if not isinstance(part, dict):
-            return "expect_by_ruleset 的每一项必须是映射"
-        bad = sorted(set(part) - OUTPUT_KEYS[kind])
-        if bad:
-            return f"expect 中的未知字段 {', '.join(bad)}（{kind} 输出：{', '.join(sorted(OUTPUT_KEYS[kind]))}）"
-    options = raw.get("options")
-    if options is not None and not isinstance(options, dict):
-        return "options 必须是映射"
     return None
 
 
@@ -253,19 +169,22 @@ def load_cases(
             continue
         # A file that names no ruleset at all is about the base rules.
         default_rs = data.get("rulesets") or [DEFAULT_RULESET]
+        problem = RULESET_NAMES.problem(default_rs, "rulesets")
+        if problem is not None:
+            result.errors.append(CaseFileError(problem, file))
+            continue
         if isinstance(default_rs, str):
             default_rs = [default_rs]
-        if not isinstance(default_rs, list):
-            result.errors.append(
-                CaseFileError(f"rulesets 必须是规则集名称的列表，而不是“{default_rs}”", file)
-            )
+        problem = TEXT.problem(data.get("category") or path.stem, "category")
+        if problem is not None:
+            result.errors.append(CaseFileError(problem, file))
             continue
         category = str(data.get("category") or path.stem)
         for i, raw in enumerate(data["cases"]):
             line = lines[i] if i < len(lines) else 0
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
             try:
-                problem = _validate_case(raw, file, line, known)
+                problem = _validate_case(raw, known)
             except (TypeError, ValueError, AttributeError) as exc:
                 problem = f"无法解析的用例：{exc}"
             raw_map = raw if isinstance(raw, dict) else {}

@@ -4,7 +4,7 @@ the engine's explanation (a message to render in zh or en)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.engine.bidding import judge_auction, settle_chips
@@ -23,13 +23,13 @@ from checker.engine.follow import (
 from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
 from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
-from checker.engine.texts import EN, ZH, Lang, Say, cards_text, pick
+from checker.engine.texts import EN, ZH, Lang, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 from checker.engine.units import tuple_name
 
-# The actual values, and the explanation: call it with "zh" or "en" for the words.
-Outcome = tuple[dict[str, Any], Say]
+from . import fields as F
+from .fields import CaseKind, Outcome
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -42,11 +42,17 @@ def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
     if value is None:
         return []
     if not isinstance(value, (str, list)):
-        raise CardError(f"{field} 必须是牌的列表或字符串，而不是“{value}”", field=field)
+        raise CardError(
+            f"{field} 必须是牌的列表或字符串，而不是“{value}”",
+            en=f"{field} must be a card list or a string, not “{value}”",
+            field=field,
+        )
     try:
         cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
     except CardError as exc:
-        raise CardError(f"{field}: {exc.message}", field=field, value=exc.value) from exc
+        raise CardError(
+            f"{field}: {exc.message}", en=f"{field}: {exc.message_en}", field=field, value=exc.value
+        ) from exc
     ctx.check_cards(cards, field)
     return cards
 
@@ -54,7 +60,9 @@ def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
 def parse_hands(ctx: Context, value: Any, field: str) -> list[list[Card]]:
     """Parse a list of card lists (others, plays, hands)."""
     if not isinstance(value, list):
-        raise CardError(f"{field} 必须是牌列表的列表", field=field)
+        raise CardError(
+            f"{field} 必须是牌列表的列表", en=f"{field} must be a list of card lists", field=field
+        )
     return [parse_field(ctx, v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
@@ -63,7 +71,11 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int |
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PlayError(f"{key} 必须是整数，而不是“{value}”", field=key)
+        raise PlayError(
+            f"{key} 必须是整数，而不是“{value}”",
+            en=f"{key} must be an integer, not “{value}”",
+            field=key,
+        )
     return value
 
 
@@ -153,12 +165,17 @@ def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     if len(hand) < len(lead_cards):
         raise PlayError(
             f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead_cards)} 张：跟牌者的整手牌不会比领牌少",
+            en=f"hand holds {len(hand)} cards, fewer than the {len(lead_cards)} led:"
+            " a follower's whole hand is never shorter than the lead",
             field="hand",
         )
     lead = classify(ctx, lead_cards)
     if not lead.is_valid:
         raise PlayError(
-            f"lead: {' '.join(card_strings(lead_cards))} 不能领出：{lead.reason}", field="lead"
+            f"lead: {' '.join(card_strings(lead_cards))} 不能领出：{lead.reason}",
+            en=f"lead: {' '.join(card_strings(lead_cards))} cannot be led: "
+            f"{lead.reason_for(ctx, EN)}",
+            field="lead",
         )
     forced = generate_forced(ctx, lead, hand)
     example = generate_example(ctx, lead, hand)
@@ -208,20 +225,30 @@ def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     plays = parse_hands(ctx, data["plays"], "plays")
     if len(plays) != 2:
-        raise PlayError("compare 需要恰好两手牌（plays）", field="plays")
+        raise PlayError(
+            "compare 需要恰好两手牌（plays）", en="compare needs exactly two plays", field="plays"
+        )
     for i, p in enumerate(plays):
         check_copies(ctx, {f"plays[{i}]": p})
     lead_cards = parse_field(ctx, data.get("lead") or data["plays"][0], "lead")
     lead = classify(ctx, lead_cards)
     if not lead.is_valid:
-        raise PlayError(f"lead 不能领出：{lead.reason}", field="lead")
+        raise PlayError(
+            f"lead 不能领出：{lead.reason}",
+            en=f"lead cannot be led: {lead.reason_for(ctx, EN)}",
+            field="lead",
+        )
     every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
     keys = []
     for i, p in enumerate(plays):
         groups = {ctx.key[c][0] for c in p}
         key = ruff_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
         if key is None:
-            raise PlayError(f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较", field="plays")
+            raise PlayError(
+                f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较",
+                en=f"plays[{i}] does not match the lead's structure ({lead.shape(EN)})",
+                field="plays",
+            )
         keys.append((1 if groups == {TRUMP} and lead.group != TRUMP else 0, key.value(every)))
     winner = 1 if keys[1] > keys[0] else 0
 
@@ -252,7 +279,9 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     others = parse_hands(ctx, data["others"], "others")
     if not 1 <= len(others) <= rs.players - 1:
         raise PlayError(
-            f"others 应有 1 到 {rs.players - 1} 手牌，实际 {len(others)} 手", field="others"
+            f"others 应有 1 到 {rs.players - 1} 手牌，实际 {len(others)} 手",
+            en=f"others needs 1 to {rs.players - 1} hands, got {len(others)}",
+            field="others",
         )
     check_copies(ctx, {"cards 与 others": cards + [c for h in others for c in h]})
     verdict = judge_throw(ctx, cards, others, _int(data, "seat"), _int(data, "banker"))
@@ -295,10 +324,18 @@ def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     if rs.score_policy == "bid_chips":
         bid = _int(data, "bid")
         if bid is None:
-            raise PlayError(f"{rs.title}按叫分结算，score 用例需要 bid", field="bid")
+            raise PlayError(
+                f"{rs.title}按叫分结算，score 用例需要 bid",
+                en=f"{rs.name} settles by the bid: a score case needs bid",
+                field="bid",
+            )
         surrender = data.get("surrender", False)
         if not isinstance(surrender, bool):
-            raise PlayError("surrender 必须是 true 或 false", field="surrender")
+            raise PlayError(
+                "surrender 必须是 true 或 false",
+                en="surrender must be true or false",
+                field="surrender",
+            )
         chips = settle_chips(rs, points, bid, surrender)
         out_c: dict[str, Any] = {
             "winner": chips.winner,
@@ -320,14 +357,26 @@ def _seat_cards(ctx: Context, value: Any) -> list[tuple[int, list[Card]]]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise PlayError("current 必须是 {seat, cards} 的列表", field="current")
+        raise PlayError(
+            "current 必须是 {seat, cards} 的列表",
+            en="current must be a list of {seat, cards}",
+            field="current",
+        )
     out = []
     for i, item in enumerate(value):
         if not isinstance(item, dict) or "cards" not in item or "seat" not in item:
-            raise PlayError(f"current[{i}] 必须含 seat 和 cards", field="current")
+            raise PlayError(
+                f"current[{i}] 必须含 seat 和 cards",
+                en=f"current[{i}] needs seat and cards",
+                field="current",
+            )
         seat = item["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise PlayError(f"current[{i}].seat 必须是整数", field="current")
+            raise PlayError(
+                f"current[{i}].seat 必须是整数",
+                en=f"current[{i}].seat must be an integer",
+                field="current",
+            )
         out.append((seat, parse_field(ctx, item["cards"], f"current[{i}].cards")))
     return out
 
@@ -362,7 +411,11 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     bids = data["bids"]
     if not isinstance(bids, list):
-        raise PlayError("bids 必须是列表（分数或 pass）", field="bids")
+        raise PlayError(
+            "bids 必须是列表（分数或 pass）",
+            en="bids must be a list (numbers or pass)",
+            field="bids",
+        )
     first = _int(data, "first", 0) or 0
     result = judge_auction(rs, bids, first)
     out: dict[str, Any] = {"valid": result.valid, "banker": result.banker, "bid": result.bid}
@@ -403,29 +456,171 @@ def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
 
 
-KINDS: dict[str, Callable[[Ruleset, Context, Mapping[str, Any]], Outcome]] = {
-    "classify": run_classify,
-    "follow": run_follow,
-    "trick": run_trick,
-    "compare": run_compare,
-    "throw": run_throw,
-    "kitty": run_kitty,
-    "score": run_score,
-    "declare": run_declare,
-    "bid": run_bid,
-    "bonus": run_bonus,
-    "reveal": run_reveal,
-    "flip": run_flip,
-}
+# One record per kind: inputs with their types, the required ones, outputs with their types,
+# the label and the runner. Validation, the runner, the labels and cases/case.schema.json all
+# read these records; adding a kind is adding one here.
+KIND_RECORDS = (
+    CaseKind(
+        "classify",
+        "牌型识别",
+        "Classify",
+        inputs={"cards": F.CARDS},
+        required=frozenset({"cards"}),
+        outputs={
+            "type": F.STRING,
+            "suit": F.STRING,
+            "tractors": F.INT_LIST,
+            "pairs": F.COUNT_OR_CARDS,
+            "singles": F.COUNT_OR_CARDS,
+            "pair_cards": F.CARDS,
+            "single_cards": F.CARDS,
+            "units": F.UNITS,
+            "width": F.INT,
+            "length": F.INT,
+            "name": F.STRING,
+        },
+        runner=run_classify,
+    ),
+    CaseKind(
+        "declare",
+        "亮主",
+        "Declare",
+        inputs={"hand": F.CARDS, "current": F.SEAT_CARDS, "seat": F.SEAT, "cards": F.CARDS},
+        required=frozenset({"cards", "seat"}),
+        outputs={"accepted": F.BOOL, "trump": F.SUIT, "declarer": F.SEAT, "reason": F.STRING},
+        runner=run_declare,
+    ),
+    CaseKind(
+        "throw",
+        "甩牌",
+        "Throw",
+        inputs={"cards": F.CARDS, "others": F.CARD_LISTS, "seat": F.SEAT, "banker": F.SEAT},
+        required=frozenset({"cards", "others"}),
+        outputs={
+            "type": F.STRING,
+            "allowed": F.BOOL,
+            "forced": F.CARDS,
+            "penalty": F.POINTS,
+            "penalty_to": F.STRING,
+        },
+        runner=run_throw,
+    ),
+    CaseKind(
+        "follow",
+        "跟牌",
+        "Follow",
+        inputs={"lead": F.CARDS, "hand": F.CARDS, "play": F.CARDS},
+        required=frozenset({"lead", "hand"}),
+        outputs={"legal": F.BOOL, "reason": F.STRING, "forced": F.CARDS, "example": F.CARDS},
+        runner=run_follow,
+    ),
+    CaseKind(
+        "trick",
+        "比牌",
+        "Trick",
+        inputs={"plays": F.CARD_LISTS, "hands": F.CARD_LISTS},
+        required=frozenset({"plays"}),
+        outputs={"winner": F.INT, "beats": F.BOOL_LIST, "points": F.POINTS, "legal": F.BOOL_LIST},
+        runner=run_trick,
+    ),
+    CaseKind(
+        "kitty",
+        "抠底",
+        "Kitty",
+        inputs={"play": F.CARDS, "kitty": F.CARDS, "side": F.STRING, "trick": F.CARD_LISTS},
+        required=frozenset({"play", "kitty"}),
+        outputs={"multiplier": F.INT, "kitty_points": F.POINTS, "bonus": F.POINTS},
+        runner=run_kitty,
+    ),
+    CaseKind(
+        "score",
+        "结算",
+        "Score",
+        inputs={
+            "points": F.POINTS,
+            "banker_level": F.RANK,
+            "attacker_level": F.RANK,
+            "bid": F.INT,
+            "surrender": F.BOOL,
+        },
+        required=frozenset({"points"}),
+        outputs={
+            "winner": F.STRING,
+            "rise": F.INT,
+            "result": F.STRING,
+            "next_level": F.RANK,
+            "multiplier": F.INT,
+            "base_chips": F.INT,
+            "chips": F.INT,
+        },
+        runner=run_score,
+    ),
+    CaseKind(
+        "bid",
+        "叫分",
+        "Bid",
+        inputs={"bids": F.BIDS, "first": F.SEAT},
+        required=frozenset({"bids"}),
+        outputs={
+            "banker": F.SEAT,
+            "bid": F.INT,
+            "valid": F.BOOL,
+            "reason": F.STRING,
+            "error_at": F.INT,
+        },
+        runner=run_bid,
+    ),
+    CaseKind(
+        "bonus",
+        "算奖",
+        "Bonus",
+        inputs={"hand": F.CARDS, "role": F.STRING},
+        required=frozenset({"hand", "role"}),
+        outputs={"bonus": F.INT, "items": F.TEXT_LIST},
+        runner=run_bonus,
+    ),
+    CaseKind(
+        "flip",
+        "翻底定主",
+        "Trump from the kitty",
+        inputs={"kitty": F.CARDS},
+        required=frozenset({"kitty"}),
+        outputs={"trump": F.SUIT, "card": F.CARDS},
+        runner=run_flip,
+    ),
+    CaseKind(
+        "compare",
+        "比大小",
+        "Compare",
+        inputs={"lead": F.CARDS, "plays": F.CARD_LISTS},
+        required=frozenset({"plays"}),
+        outputs={"winner": F.INT},
+        runner=run_compare,
+    ),
+    CaseKind(
+        "reveal",
+        "亮牌",
+        "Reveal",
+        inputs={"hand": F.CARDS},
+        required=frozenset({"hand"}),
+        outputs={"required": F.BOOL, "items": F.TEXT_LIST},
+        runner=run_reveal,
+    ),
+)
+KINDS: dict[str, CaseKind] = {k.name: k for k in KIND_RECORDS}
 
 
 def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
     """Run one case's inputs through the engine for the given ruleset."""
-    runner = KINDS.get(kind)
-    if runner is None:
-        raise PlayError(f"{rs.title} 不支持用例类型“{kind}”", field="kind")
+    record = KINDS.get(kind)
+    if record is None:
+        raise PlayError(
+            f"{rs.title} 不支持用例类型“{kind}”",
+            en=f"{rs.name} does not support case kind “{kind}”",
+            field="kind",
+        )
     level = data.get("level")
     if rs.has_level and level is None:
         level = rs.levels[0]  # a case that omits the level plays the first one (2, or 3)
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
-    return runner(rs, ctx, data)
+    return record.runner(rs, ctx, data)

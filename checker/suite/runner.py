@@ -16,21 +16,14 @@ import yaml
 from checker.engine.cards import parse_cards, parse_rank, parse_suit
 from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.vocab import code_of, is_no_trump
 
 from .cases import Case, load_cases
 from .kinds import run_kind
 
-TYPE_ALIASES = {
-    "单张": "single",
-    "对子": "pair",
-    "拖拉机": "tractor",
-    "推土机": "tractor",
-    "火车": "tractor",
-    "三条": "tuple",
-    "多张同牌": "tuple",
-    "甩牌": "throw",
-    "非法": "invalid",
-}
+# Expected types may be written as words (对子, 非法牌型); 非法 is the short form, and the
+# multi-deck names (推土机, 火车, 三条) stand for their types.
+TYPE_ALIASES = {"非法": "invalid", "推土机": "tractor", "火车": "tractor", "三条": "tuple"}
 CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
 
 
@@ -57,6 +50,7 @@ class CaseResult:
     order: int = 0
     yaml_source: str = ""
     explanation_en: str = ""
+    message_en: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """Return the contract's JSON fields of a result, and the English explanation."""
@@ -72,6 +66,7 @@ class CaseResult:
             "expected": self.expected,
             "actual": self.actual,
             "message": self.message,
+            "message_en": self.message_en or self.message,
             "explanation": self.explanation,
             "explanation_en": self.explanation_en,
         }
@@ -144,14 +139,15 @@ def _normal(key: str, value: Any) -> Any:
         if value is None:
             return None
         text = str(value).strip()
-        if text.lower() in ("none", "nt", "无主", "无将", "null"):
+        if is_no_trump(text):
             return "none"
         try:
             return parse_suit(text)
         except EngineError:
             return text
     if key == "type" and isinstance(value, str):
-        return TYPE_ALIASES.get(value.strip(), value.strip().lower())
+        text = value.strip()
+        return TYPE_ALIASES.get(text) or code_of(text) or text.lower()
     if key == "suit" and isinstance(value, str) and value.strip() in ("主", "主牌"):
         return "trump"
     if key == "suit" and isinstance(value, str) and value != "trump":
@@ -232,6 +228,7 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             expected=expected,
             actual={},
             message=f"{where}: {exc.message}",
+            message_en=f"{where}: {exc.message_en}",
             explanation="",
             **base,  # type: ignore[arg-type]
         )
@@ -243,17 +240,21 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             expected=expected,
             actual={},
             message=f"{where}: 无法处理的输入（{type(exc).__name__}: {exc}）",
+            message_en=f"{where}: input of a shape the runner cannot read "
+            f"({type(exc).__name__}: {exc})",
             explanation="",
             **base,
         )  # type: ignore[arg-type]
     diffs = compare(expected, actual)
     if diffs:
         parts = [f"{k}: 期望 {expected[k]!r}，实际 {actual.get(k)!r}" for k in diffs]
+        parts_en = [f"{k}: expected {expected[k]!r}, got {actual.get(k)!r}" for k in diffs]
         return CaseResult(
             status="fail",
             expected=expected,
             actual=actual,
             message="；".join(parts),
+            message_en="; ".join(parts_en),
             explanation=explanation,
             explanation_en=explanation_en,
             diff=tuple(diffs),

@@ -30,10 +30,16 @@ MAX_FIELD = 400
 class ScenarioError(ValueError):
     """Bad checker input: names the parameter and what was wrong with it."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, *, en: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.message_en = en or message
+
+    @classmethod
+    def of(cls, field: str, exc: EngineError) -> ScenarioError:
+        """Carry an engine error, in both its languages, over to a checker parameter."""
+        return cls(field, exc.message, en=exc.message_en)
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -45,7 +51,9 @@ def parse_options(text: str) -> dict[str, Any]:
             continue
         name, sep, value = part.partition(":")
         if not sep or not name.strip():
-            raise ScenarioError("options", f"“{part}”应写作 名称:值")
+            raise ScenarioError(
+                "options", f"“{part}”应写作 名称:值", en=f"“{part}” should be written name:value"
+            )
         raw = value.strip()
         parsed: Any = raw
         if raw.lower() in ("true", "false"):
@@ -62,24 +70,30 @@ class Scenario:
     def __init__(self, params: Mapping[str, str]) -> None:
         for key, value in params.items():
             if len(str(value)) > MAX_FIELD:
-                raise ScenarioError(key, f"内容过长（超过 {MAX_FIELD} 个字符）")
+                raise ScenarioError(
+                    key,
+                    f"内容过长（超过 {MAX_FIELD} 个字符）",
+                    en=f"too long (more than {MAX_FIELD} characters)",
+                )
         name = (params.get("ruleset") or "classic").strip()
         if name not in ruleset_names():
             raise ScenarioError(
-                "ruleset", f"未知规则集“{name}”（可用：{', '.join(ruleset_names())}）"
+                "ruleset",
+                f"未知规则集“{name}”（可用：{', '.join(ruleset_names())}）",
+                en=f"unknown ruleset “{name}” (known: {', '.join(ruleset_names())})",
             )
         try:
             self.options = parse_options(params.get("options") or "")
             self.ruleset: Ruleset = load_ruleset(name).with_options(self.options)
         except EngineError as exc:
-            raise ScenarioError("options", exc.message) from exc
+            raise ScenarioError.of("options", exc) from exc
         rs = self.ruleset
         level = (params.get("level") or "").strip() or ("2" if rs.has_level else None)
         trump = (params.get("trump") or "").strip() or "none"
         try:
             self.ctx: Context = make_context(rs, level, trump)
         except EngineError as exc:
-            raise ScenarioError(exc.field or "level", exc.message) from exc
+            raise ScenarioError.of(exc.field or "level", exc) from exc
         self.lead = self._cards(params, "lead")
         self.h0 = self._cards(params, "h0") if params.get("h0") else None
         self.hands: dict[int, list[Card]] = {}
@@ -89,7 +103,9 @@ class Scenario:
                 seat = int(key[1:])
                 if not 1 <= seat < rs.players:
                     raise ScenarioError(
-                        key, f"{rs.title}只有 {rs.players} 位玩家（h1–h{rs.players - 1}）"
+                        key,
+                        f"{rs.title}只有 {rs.players} 位玩家（h1–h{rs.players - 1}）",
+                        en=f"{rs.name} has only {rs.players} players (h1–h{rs.players - 1})",
                     )
                 if params.get(key):
                     target = self.hands if key[0] == "h" else self.plays
@@ -100,16 +116,20 @@ class Scenario:
         try:
             check_copies(self.ctx, {"牌面": pool})
         except EngineError as exc:
-            raise ScenarioError("cards", exc.message) from exc
+            raise ScenarioError.of("cards", exc) from exc
         if self.h0 is not None and not is_subset(self.lead, self.h0):
-            raise ScenarioError("h0", "领牌不全在领牌者的手牌 h0 中")
+            raise ScenarioError(
+                "h0",
+                "领牌不全在领牌者的手牌 h0 中",
+                en="the lead is not all in the leader's hand h0",
+            )
 
     def _cards(self, params: Mapping[str, str], key: str) -> list[Card]:
         try:
             cards = parse_cards(params.get(key) or "")
             self.ctx.check_cards(cards, key)
         except EngineError as exc:
-            raise ScenarioError(key, exc.message) from exc
+            raise ScenarioError.of(key, exc) from exc
         return cards
 
     @property

@@ -29,7 +29,7 @@ GLOSSARY: list[tuple[object, list[tuple[str, str]]]] = [
         _("花色"),
         [
             ("黑桃 ♠", "Spades ♠"),
-            ("红心 ♥", "Hearts ♥"),
+            ("红桃 ♥", "Hearts ♥"),
             ("梅花 ♣", "Clubs ♣"),
             ("方块 ♦", "Diamonds ♦"),
             ("无主 / 无将", "No-trump"),

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from checker.engine.cards import ascii_card, parse_cards
+from checker.engine.vocab import SUIT_ALIASES, is_no_trump
 
 # The contract's parameters, in the order a canonical link writes them.
 BASE_PARAMS = ("ruleset", "level", "trump", "options", "lead", "h0")
@@ -56,9 +57,7 @@ def case_checker_params(result: Any) -> dict[str, str] | None:
     if data.get("level") is not None:
         params["level"] = str(data["level"])
     trump = data.get("trump")
-    params["trump"] = (
-        "none" if trump is None or str(trump).lower() in ("none", "无主") else str(trump)
-    )
+    params["trump"] = "none" if trump is None else trump_param(str(trump))
     opts = options_param(data.get("options"))
     if opts:
         params["options"] = opts
@@ -92,6 +91,14 @@ def case_checker_params(result: Any) -> dict[str, str] | None:
     return params if params.get("lead") else None
 
 
+def trump_param(value: str) -> str:
+    """Write a trump value the way links do: a suit letter, or none for no trump."""
+    text = value.strip()
+    if not text or is_no_trump(text):
+        return "none"
+    return SUIT_ALIASES.get(text.upper(), text.upper())
+
+
 def _is_card_param(key: str) -> bool:
     return key == "lead" or (key[:1] in ("h", "p") and key[1:].isdigit())
 
@@ -104,11 +111,7 @@ def canonical_params(params: Mapping[str, str]) -> dict[str, str]:
             with contextlib.suppress(ValueError):
                 value = ascii_cards(value)
         elif key == "trump" and value:
-            text = value.strip()
-            if text.lower() in ("none", "nt", "无主", "无将", "no-trump", "notrump"):
-                value = "none"
-            else:
-                value = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(text, text.upper())
+            value = trump_param(value)
         elif key == "level" and value:
             value = value.strip().upper()
         out[key] = value

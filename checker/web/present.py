@@ -12,16 +12,23 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from checker.engine.cards import Card, format_card, parse_cards
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-RED_SUITS = {"H", "D"}
-RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+from checker.engine.vocab import (
+    JOKER_NAMES_EN,
+    RED_SUITS,
+    SUIT_SYMBOLS,
+    has_term,
+    is_no_trump,
+    term,
+)
+from checker.engine.vocab import RANK_LABELS as RANK_LABELS
+from checker.suite.kinds import KINDS
 
 # Case fields whose values are card lists (or lists of card lists).
 CARD_KEYS = {"cards", "lead", "hand", "play", "forced", "example", "kitty", "card"}
@@ -80,42 +87,13 @@ FIELD_LABELS: dict[str, Any] = {
     "items": gettext_lazy("明细"),
 }
 
-CODE_LABELS: dict[str, Any] = {
-    "single": gettext_lazy("单张"),
-    "pair": gettext_lazy("对子"),
-    "tractor": gettext_lazy("拖拉机"),
-    "throw": gettext_lazy("甩牌"),
-    "invalid": gettext_lazy("非法牌型"),
-    "wrong_count": gettext_lazy("张数不对"),
-    "must_follow_suit": gettext_lazy("必须跟花色"),
-    "must_play_pair": gettext_lazy("必须出对子"),
-    "must_play_tractor": gettext_lazy("必须出拖拉机"),
-    "not_in_hand": gettext_lazy("牌不在手中"),
-    "single_joker": gettext_lazy("单王不能亮主"),
-    "not_stronger": gettext_lazy("不比已亮的主大"),
-    "big_sweep": gettext_lazy("大光"),
-    "small_sweep": gettext_lazy("小光"),
-    "hold": gettext_lazy("过庄"),
-    "promote": gettext_lazy("升级"),
-    "swap": gettext_lazy("上台"),
-    "banker": gettext_lazy("庄家"),
-    "attackers": gettext_lazy("闲家"),
-    "defender": gettext_lazy("守方"),
-    "none": gettext_lazy("无"),
-}
 
-KIND_LABELS: dict[str, Any] = {
-    "classify": gettext_lazy("牌型识别"),
-    "declare": gettext_lazy("亮主"),
-    "throw": gettext_lazy("甩牌"),
-    "follow": gettext_lazy("跟牌"),
-    "trick": gettext_lazy("比牌"),
-    "kitty": gettext_lazy("抠底"),
-    "score": gettext_lazy("结算"),
-    "bid": gettext_lazy("叫分"),
-    "bonus": gettext_lazy("算奖"),
-    "flip": gettext_lazy("翻底定主"),
-}
+def _kind_label(name: str) -> str:
+    return KINDS[name].label_for("en" if engine_lang() == "en" else "zh")
+
+
+# Each kind's label, in the page's language when rendered (the labels live in the kind records).
+KIND_LABELS: dict[str, Any] = {name: lazy(_kind_label, str)(name) for name in KINDS}
 
 
 def engine_lang() -> str:
@@ -155,7 +133,14 @@ def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
 
 
 def rank_label(rank: int) -> str:
+    """Write a rank as 2..10, J, Q, K, A."""
     return RANK_LABELS.get(rank, str(rank))
+
+
+def term_label(code: str) -> str:
+    """Name a code (type, reason, result, side) in the page's language, as a label."""
+    words = term(code, engine_lang())
+    return words[:1].upper() + words[1:]
 
 
 def chip(card: Card, ctx: Any = None, extra: str = "") -> str:
@@ -175,7 +160,8 @@ def chip(card: Card, ctx: Any = None, extra: str = "") -> str:
         if extra:
             classes.append(extra)
         name = "大王" if big else "小王"
-        title = name + (" · " + _("主牌") if trump else "")
+        spoken = JOKER_NAMES_EN[card.rank] if engine_lang() == "en" else name
+        title = spoken + (" · " + _("主牌") if trump else "")
         return f'<span class="{" ".join(classes)}" title="{title}">{name}</span>'
     symbol = SUIT_SYMBOLS.get(card.suit, "?")
     if card.suit in RED_SUITS:
@@ -228,12 +214,10 @@ def to_cards(value: Any) -> list[Card] | None:
 
 
 def code_label(value: str) -> str:
-    label = CODE_LABELS.get(value)
+    """Name a case value code in words (pair → 对子 / pair, S → ♠); other values as they are."""
     if value in SUIT_SYMBOLS:
         return SUIT_SYMBOLS[value]
-    if value == "trump":
-        return _("主牌")
-    return str(label) if label is not None else value
+    return term_label(value) if has_term(value) else value
 
 
 def field_label(key: str) -> str:
@@ -349,7 +333,7 @@ def deal_words(level: Any, trump: Any, has_level: bool = True) -> str:
         parts.append(_("打%(level)s") % {"level": level})
     if trump is not None and trump != "":
         text = str(trump)
-        if text.lower() in ("none", "nt", "无主", "无将"):
+        if is_no_trump(text):
             parts.append(_("无主"))
         else:
             letter = text.upper()[:1]

@@ -56,7 +56,7 @@ def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
             res = score_round(rs, lo)
         except Exception:  # the table is illustrative; never break the page
             continue
-        side = _("庄家") if res.winner == "banker" else _("闲家")
+        side = present.term_label(res.winner)
         name = present.code_label(res.result)
         if res.winner == "banker":
             effect = _("庄家升 %(n)d 级") % {"n": res.rise}
@@ -226,22 +226,25 @@ def _kitty(rs: Ruleset) -> dict[str, Any]:
     values = dict(rs.kitty_values)
     rows = []
     if rs.kitty_policy == "by_unit":
-        for key, label in (("single", _("单张")), ("pair", _("对子")), ("tractor", _("拖拉机"))):
+        for key in ("single", "pair", "tractor"):
             if key in values:
-                rows.append({"unit": label, "multiplier": values[key]})
+                rows.append({"unit": present.term_label(key), "multiplier": values[key]})
         text = _("最后一墩由闲家赢下时，底牌里的分数归闲家，并按赢下最后一墩的牌中最大的分量翻倍：")
     elif rs.kitty_policy == "power_of_two":
         text = _("最后一墩由闲家赢下时，底牌分按 2 的 n 次方翻倍，n 由赢牌的结构决定。")
     else:
         single, per_pair = values.get("single", 1), values.get("per_pair", 2)
         rows = [
-            {"unit": _("单张"), "multiplier": single},
-            {"unit": _("对子"), "multiplier": per_pair},
+            {"unit": present.term_label("single"), "multiplier": single},
+            {"unit": present.term_label("pair"), "multiplier": per_pair},
             {"unit": _("N 连对拖拉机"), "multiplier": f"{per_pair}N"},
         ]
         text = _("最后一墩由闲家赢下时，底牌分按赢牌中最大的分量翻倍，对子越多倍数越高：")
     if rs.kitty_policy == "power_of_two":
-        for label, cards in ((_("单张"), 1), (_("对子"), 2), (_("两连对拖拉机"), 4)):
+        units = (("single", 1), ("pair", 2))
+        for label, cards in [(present.term_label(k), n) for k, n in units] + [
+            (_("两连对拖拉机"), 4)
+        ]:
             mult = 2**cards
             if rs.kitty_cap is not None:
                 mult = min(mult, int(rs.kitty_cap))

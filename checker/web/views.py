@@ -14,6 +14,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -23,7 +24,7 @@ from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.web import present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
-from checker.web.links import canonical_params, case_checker_params, checker_query
+from checker.web.links import canonical_params, case_checker_params, checker_query, trump_param
 
 STATUSES = ("pass", "fail", "error")
 
@@ -461,8 +462,8 @@ def check(request: HttpRequest) -> HttpResponse:
             verdict = scenario.check_scenario(params)
         except scenario.ScenarioError as exc:
             error = {
-                "field": getattr(exc, "field", "") or "",
-                "message": getattr(exc, "message", str(exc)),
+                "field": exc.field or "",
+                "message": exc.message_en if present.engine_lang() == "en" else exc.message,
             }
     query = checker_query(canonical_params(params))
     permalink = request.build_absolute_uri(reverse("check") + "?" + query)
@@ -472,11 +473,7 @@ def check(request: HttpRequest) -> HttpResponse:
             yaml_text = _scenario_module().scenario_to_case_yaml(params)
         except Exception:  # the YAML is a convenience; a failure must not break the page
             yaml_text = ""
-    trump_value = (params.get("trump") or "none").strip()
-    if trump_value.lower() in ("none", "nt", "无主", "无将", ""):
-        trump_value = "none"
-    else:
-        trump_value = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(trump_value, trump_value.upper())
+    trump_value = trump_param(params.get("trump") or "none")
     context = {
         "nav": "check",
         "ruleset": rs,
@@ -553,19 +550,24 @@ def api_check(request: HttpRequest) -> JsonResponse:
     params, problems = _check_state(request)
     utf8 = {"ensure_ascii": False}
     if problems:
-        error = {"error": problems[0][1], "field": problems[0][0]}
+        with translation.override("zh-hans"):
+            chinese = _check_state(request)[1][0][1]
+        with translation.override("en"):
+            english = _check_state(request)[1][0][1]
+        error = {"error": chinese, "error_en": english, "field": problems[0][0]}
         return JsonResponse(error, status=400, json_dumps_params=utf8)
     scenario = _scenario_module()
     try:
         result = scenario.check_scenario(params)
     except scenario.ScenarioError as exc:
         error = {
-            "error": getattr(exc, "message", str(exc)),
-            "field": getattr(exc, "field", "") or "",
+            "error": exc.message,
+            "error_en": exc.message_en,
+            "field": exc.field or "",
         }
         return JsonResponse(error, status=400, json_dumps_params=utf8)
     if not params.get("lead"):
-        error = {"error": _("缺少领牌（lead）。"), "field": "lead"}
+        error = {"error": "缺少领牌（lead）。", "error_en": "the lead is missing.", "field": "lead"}
         return JsonResponse(error, status=400, json_dumps_params=utf8)
     return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
 
@@ -665,11 +667,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
         )
     level_ranks = sorted({r for rs in columns if rs.has_level for r in rs.ranks})
     # The form shows what was judged: no trump parameter means 无主 once there is a lead.
-    trump_value = (scenario.get("trump") or ("none" if scenario.get("lead") else "H")).strip()
-    if trump_value.lower() in ("none", "nt", "无主", "无将"):
-        trump_value = "none"
-    else:
-        trump_value = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(trump_value, trump_value.upper())
+    trump_value = trump_param(scenario.get("trump") or ("none" if scenario.get("lead") else "H"))
     filters = {"only": only, "kind": kind, "q": text}
     context = {
         "nav": "matrix",

@@ -585,3 +585,12 @@ def test_wrong_card_field_type_is_an_error_not_a_crash(tmp_path: Path) -> None:
     path = write(tmp_path, "x.yaml", GOOD.replace("cards: SQ SQ", "cards: {a: 1}"))
     statuses = sorted(r.status for r in run_suite([path]).results)
     assert statuses == ["error", "pass"]
+
+
+def test_json_errors_carry_an_english_message(tmp_path: Path) -> None:
+    path = write(tmp_path, "err.yaml", GOOD.replace("hand: ♣Q ♣Q ♣10 ♣5", "hand: ♣Q ♣Q ♣X ♣5"))
+    report = run_suite([path])
+    result = next(r for r in report.results if r.status == "error")
+    data = result.as_json()
+    assert "无法识别" in data["message"]
+    assert "unknown card “♣X”" in data["message_en"]

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from checker.engine.ruleset import ruleset_names
-from checker.suite.cases import INPUT_KEYS
+from checker.suite.kinds import KINDS
 from checker.suite.runner import run_suite, to_json, to_junit, to_table
 
 
@@ -33,8 +33,8 @@ class Command(BaseCommand):
             if name not in known:
                 self._usage_error(f"unknown ruleset '{name}' (known: {', '.join(known)})")
         for kind in opts["kind"]:
-            if kind not in INPUT_KEYS:
-                self._usage_error(f"unknown kind '{kind}' (known: {', '.join(INPUT_KEYS)})")
+            if kind not in KINDS:
+                self._usage_error(f"unknown kind '{kind}' (known: {', '.join(KINDS)})")
         for path in opts["cases"]:
             if not Path(path).exists():
                 self._usage_error(f"--cases path does not exist: {path}")

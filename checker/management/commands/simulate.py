@@ -1,4 +1,4 @@
-"""python manage.py simulate: play seeded rounds with random or greedy players, check invariants."""
+"""python manage.py simulate: play seeded rounds with any registered bot, check invariants."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def _seed(text: str) -> int:
 
 
 class Command(BaseCommand):
-    help = "Play seeded rounds with random or greedy players, check invariants, store the run."
+    help = "Play seeded rounds with any registered bot, check invariants, store the run."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--ruleset", default="classic", metavar="R")

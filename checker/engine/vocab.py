@@ -1,0 +1,134 @@
+"""The project's vocabulary: every spelling (suits, ranks, jokers, no-trump) and every term
+(combination types, follow reasons, declaration tiers, round results, sides) in one place.
+
+Everything above the engine (the suite, the play layer, the web pages) names things through
+`term(code, lang)` and the spelling tables here instead of keeping its own copies.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["zh", "en"]
+
+SUITS = "SHCD"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_NAMES_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
+SUIT_NAMES_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+RED_SUITS = frozenset({"H", "D"})
+SMALL_JOKER = 15
+BIG_JOKER = 16
+JOKER_NAMES_ZH = {BIG_JOKER: "大王", SMALL_JOKER: "小王"}
+JOKER_NAMES_EN = {BIG_JOKER: "Big Joker", SMALL_JOKER: "Small Joker"}
+RANK_LABELS = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# Accepted spellings, upper-cased where letters are concerned.
+SUIT_ALIASES = {
+    "♠": "S",
+    "♤": "S",
+    "S": "S",
+    "♥": "H",
+    "♡": "H",
+    "H": "H",
+    "♣": "C",
+    "♧": "C",
+    "C": "C",
+    "♦": "D",
+    "♢": "D",
+    "D": "D",
+}
+RANK_ALIASES = {label: rank for rank, label in RANK_LABELS.items()} | {"T": 10}
+BIG_JOKER_SPELLINGS = ("大王", "BJ")
+SMALL_JOKER_SPELLINGS = ("小王", "LJ")
+# Ways to write "no trump" (lower-cased); the empty string counts where a field may be blank.
+NO_TRUMP_ALIASES = frozenset({"none", "nt", "n", "无主", "无将", "no-trump", "notrump", "null"})
+
+# Every term a reader may meet, as (zh-Hans, English).
+TERMS: dict[str, tuple[str, str]] = {
+    # combination types and units
+    "single": ("单张", "single"),
+    "pair": ("对子", "pair"),
+    "tractor": ("拖拉机", "tractor"),
+    "throw": ("甩牌", "throw"),
+    "tuple": ("多张", "set"),
+    "invalid": ("非法牌型", "invalid combination"),
+    # follow reasons
+    "wrong_count": ("张数不符", "wrong number of cards"),
+    "not_in_hand": ("牌不在手中", "cards not in hand"),
+    "must_follow_suit": ("没有跟花色", "did not follow suit"),
+    "must_play_pair": ("有对子没出对子", "held a pair but did not play it"),
+    "must_play_tractor": ("有拖拉机没出拖拉机", "held a tractor but did not play it"),
+    # declaration tiers and refusals
+    "level_single": ("单张级牌", "single level card"),
+    "level_pair": ("一对级牌", "pair of level cards"),
+    "small_joker_pair": ("一对小王", "pair of small jokers"),
+    "big_joker_pair": ("一对大王", "pair of big jokers"),
+    "single_joker": ("单王不能亮主", "a single joker cannot declare"),
+    "not_stronger": ("不比已亮的主大", "not stronger than the declaration on the table"),
+    "not_level_card": ("不是级牌", "not a level card"),
+    "not_a_pair": ("不成对", "not a pair"),
+    # round results
+    "big_sweep": ("大光", "big sweep"),
+    "small_sweep": ("小光", "small sweep"),
+    "hold": ("过庄", "banker holds"),
+    "swap": ("上台", "attackers take the bank"),
+    "promote": ("升级", "level up"),
+    "surrender": ("投降", "surrender"),
+    # sides, groups and plain words
+    "banker": ("庄家", "banker"),
+    "attackers": ("闲家", "attackers"),
+    "defender": ("守方", "defender"),
+    "trump": ("主牌", "trumps"),
+    "no_trump": ("无主", "no-trump"),
+    "none": ("无", "none"),
+    "lead": ("领牌", "lead"),
+}
+
+
+def as_lang(code: str | None) -> Lang:
+    """Map a language code (zh, zh-hans, en, en-us …) onto one of the two languages."""
+    return "en" if (code or "").lower().startswith("en") else "zh"
+
+
+def term(code: str, lang: str = "zh") -> str:
+    """Name a code (a type, reason, tier, result or side) in words; unknown codes come back as is."""
+    words = TERMS.get(code)
+    if words is None:
+        return code
+    return words[1] if as_lang(lang) == "en" else words[0]
+
+
+def has_term(code: str) -> bool:
+    """Tell whether a code has words in the vocabulary."""
+    return code in TERMS
+
+
+def code_of(words: str) -> str | None:
+    """Find the code a term is written for, in either language (对子 → pair); None if none."""
+    text = words.strip().lower()
+    for code, (zh, en) in TERMS.items():
+        if text in (zh, en.lower(), code):
+            return code
+    return None
+
+
+def is_no_trump(text: object) -> bool:
+    """Tell whether a trump value means no trump (none, NT, 无主, 无将 …); blank is not."""
+    return text is not None and str(text).strip().lower() in NO_TRUMP_ALIASES
+
+
+def suit_symbol(suit: str) -> str:
+    """Write a suit letter as its symbol (S → ♠)."""
+    return SUIT_SYMBOLS[suit]
+
+
+def suit_name(suit: str, lang: str = "zh") -> str:
+    """Name a suit with its symbol: ♠黑桃 or ♠ spades."""
+    if as_lang(lang) == "en":
+        return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES_EN[suit]}"
+    return SUIT_SYMBOLS[suit] + SUIT_NAMES_ZH[suit]
+
+
+def rank_label(rank: int) -> str:
+    """Write a rank as 2..10, J, Q, K, A, or a joker's Chinese name."""
+    return JOKER_NAMES_ZH.get(rank) or RANK_LABELS[rank]

@@ -1,0 +1,334 @@
+"""python manage.py play: a round against the bots in the terminal (seed 003's 人机对战)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from checker.engine.cards import (
+    SUIT_SYMBOLS,
+    Card,
+    ascii_card,
+    format_card,
+    format_cards,
+    parse_cards,
+)
+from checker.engine.errors import CardError
+from checker.engine.texts import Lang, as_lang, pick
+from checker.play.game import (
+    SURRENDER,
+    Move,
+    MoveError,
+    Position,
+    default_bots,
+    format_moves,
+    hint,
+    make_spec,
+    play_move,
+    replay_game,
+)
+from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
+from checker.play.table import Table, fold_events
+
+RED = "\033[31m"
+BOLD = "\033[1m"
+DIM = "\033[2m"
+RESET = "\033[0m"
+
+
+class Screen:
+    """Writes cards and lines for the terminal: suit symbols (colour optional) or ASCII."""
+
+    def __init__(self, out: TextIO, *, color: bool, lang: Lang) -> None:
+        self.out = out
+        self.color = color
+        self.lang = lang
+
+    def card(self, card: Card, *, trump: bool = False) -> str:
+        if not self.color:
+            return ascii_card(card) + ("*" if trump else "")
+        text = format_card(card)
+        if card.suit in ("H", "D") or card.rank == 16:
+            text = RED + text + RESET
+        return (BOLD + text + RESET) if trump else text
+
+    def cards(self, cards: Sequence[Card], table: Table | None = None) -> str:
+        ctx = table.ctx if table is not None else None
+        return " ".join(self.card(c, trump=bool(ctx and ctx.is_trump(c))) for c in cards) or "—"
+
+    def say(self, zh: str, en: str) -> None:
+        self.out.write(pick(self.lang, zh, en) + "\n")
+
+    def seat(self, seat: int, human: int | None) -> str:
+        if seat == human:
+            return pick(self.lang, f"你(座{seat})", f"you (seat {seat})")
+        return pick(self.lang, f"座{seat}", f"seat {seat}")
+
+
+class Command(BaseCommand):
+    help = "Play a round of a ruleset against the bots in the terminal (hint, last, quit)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--ruleset", default="classic")
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--human-seat", type=int, default=0)
+        parser.add_argument("--level", default=None, help="starting level rank (2–A)")
+        parser.add_argument("--bots", default=None, help=f"bot kind ({', '.join(PLAYER_KINDS)})")
+        parser.add_argument("--autoplay", action="store_true", help="bots take every seat")
+        parser.add_argument("--lang", default="zh", help="zh (default) or en")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        seat = None if opts["autoplay"] else opts["human_seat"]
+        try:
+            spec = make_spec(
+                opts["ruleset"], opts["seed"], seat, opts["bots"] or default_bots(), opts["level"]
+            )
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        screen = Screen(self.stdout, color=not opts["no_color"], lang=as_lang(opts["lang"]))
+        position = replay_game(spec, [])
+        shown = 0
+        stdin: TextIO = sys.stdin
+        rs = position.ruleset
+        screen.say(
+            f"{rs.title} · 种子 {spec.seed} · 机器人 {spec.bots} · "
+            + ("四家托管" if seat is None else f"你坐 {seat} 号位"),
+            f"{rs.title_en} · seed {spec.seed} · bots {spec.bots} · "
+            + ("autoplay" if seat is None else f"you sit at seat {seat}"),
+        )
+        while True:
+            table = fold_events(rs, position.events, position.reasons)
+            shown = self.narrate(screen, table, position, shown, seat)
+            if position.ask is None:
+                break
+            moved = self.ask(screen, stdin, table, position)
+            if moved is None:
+                screen.say("已退出。", "Left the table.")
+                return
+            position = moved
+        screen.say(
+            f"棋谱：{format_moves(position.moves) or '—'}",
+            f"Moves: {format_moves(position.moves) or '—'}",
+        )
+
+    # -- output -------------------------------------------------------------------------------
+
+    def narrate(
+        self, s: Screen, table: Table, position: Position, shown: int, human: int | None
+    ) -> int:
+        """Print the log's events from `shown` on; return how many are shown now."""
+        lang = s.lang
+        events = position.events
+        for i in range(shown, len(events)):
+            e = events[i]
+            t = e["t"]
+            who = s.seat(int(e["seat"]), human) if "seat" in e else ""
+            reason = position.reasons.get(i)
+            why = (
+                f"  {DIM if s.color else ''}（{reason.explanation_for(lang)}）{RESET if s.color else ''}"
+                if reason and int(e.get("seat", -1)) != human
+                else ""
+            )
+            if t == "deal" and e["redeal"]:
+                s.say(
+                    f"无人亮主，重新发牌（第 {e['redeal']} 次）",
+                    f"Nobody declared: redeal {e['redeal']}",
+                )
+            elif t == "declare" and e["accepted"]:
+                s.say(
+                    f"{who} 亮主 {s.cards(parse_cards(e['cards']))}{why}",
+                    f"{who} declares {s.cards(parse_cards(e['cards']))}{why}",
+                )
+            elif t == "bid":
+                bid = e["bid"]
+                s.say(
+                    f"{who} {'不叫' if bid == 'pass' else f'叫 {bid}'}",
+                    f"{who} {'passes' if bid == 'pass' else f'bids {bid}'}",
+                )
+            elif t == "surrender":
+                s.say(f"{who} 投降", f"{who} surrenders")
+            elif t == "trump":
+                trump = "无主" if e["trump"] == "none" else "主" + SUIT_SYMBOLS[e["trump"]]
+                trump_en = (
+                    "no-trump" if e["trump"] == "none" else SUIT_SYMBOLS[e["trump"]] + " trump"
+                )
+                banker = s.seat(int(e["banker"]), human)
+                s.say(f"定主：{trump}，庄家 {banker}", f"Trump: {trump_en}, banker {banker}")
+                if human is not None:
+                    s.say(
+                        f"你的牌：{s.cards(table.ctx.sort_cards(table.hands[human]) if table.ctx else table.hands[human], table)}",
+                        f"Your hand: {s.cards(table.hands[human], table)}",
+                    )
+            elif t == "bury":
+                if int(e["seat"]) == human:
+                    s.say(
+                        f"你扣底：{s.cards(parse_cards(e['cards']), table)}",
+                        f"You buried {s.cards(parse_cards(e['cards']), table)}",
+                    )
+                else:
+                    s.say(
+                        f"{who} 扣底 {table.ruleset.kitty_size} 张",
+                        f"{who} buried {table.ruleset.kitty_size} cards",
+                    )
+            elif t == "play":
+                cards = s.cards(parse_cards(e["cards"]), table)
+                if e.get("throw") == "failed":
+                    tried = s.cards(parse_cards(e["tried"]), table)
+                    s.say(
+                        f"{who} 甩 {tried} 失败，只能出 {cards}",
+                        f"{who} tried to throw {tried}: failed, plays {cards}",
+                    )
+                else:
+                    verb = pick(
+                        lang,
+                        "首出" if e["role"] == "lead" else "跟",
+                        "leads" if e["role"] == "lead" else "plays",
+                    )
+                    s.out.write(f"{who} {verb} {cards}{why}\n")
+            elif t == "trick":
+                s.say(
+                    f"—— 第 {e['trick'] + 1} 墩 {s.seat(int(e['winner']), human)} 赢，{e['points']} 分；闲家共 {e['attackers']} 分",
+                    f"—— trick {e['trick'] + 1} to {s.seat(int(e['winner']), human)}, {e['points']} points; attackers {e['attackers']}",
+                )
+            elif t == "end":
+                self.summary(s, table, e)
+        return len(events)
+
+    def summary(self, s: Screen, table: Table, e: dict[str, Any]) -> None:
+        kitty = s.cards(parse_cards(e["kitty"]), table)
+        s.say(
+            f"底牌：{kitty}（{e['kitty_points']} 分）",
+            f"Kitty: {kitty} ({e['kitty_points']} points)",
+        )
+        if e["kitty_bonus"]:
+            s.say(
+                f"抠底 ×{e['multiplier']}：闲家加 {e['kitty_bonus']} 分",
+                f"Kitty bonus ×{e['multiplier']}: attackers +{e['kitty_bonus']}",
+            )
+        s.say(f"闲家得分：{e['attackers_points']}", f"Attackers' points: {e['attackers_points']}")
+        result = f"{e['result']} · {e['winner']} +{e['rise']}"
+        if e.get("chips") is not None:
+            result += pick(s.lang, f" · 筹码 {e['chips']}", f" · chips {e['chips']}")
+        if e.get("next_level"):
+            result += pick(
+                s.lang, f" · 下一局打 {e['next_level']}", f" · next level {e['next_level']}"
+            )
+        s.say(f"结果：{result}", f"Result: {result}")
+
+    # -- input --------------------------------------------------------------------------------
+
+    def ask(self, s: Screen, stdin: TextIO, table: Table, position: Position) -> Position | None:
+        """Read the human's decision until the rules accept one; None when they quit."""
+        ask = position.ask
+        assert ask is not None
+        view = ask.view
+        lang = s.lang
+        ctx = view.ctx or table.ctx
+        hand = ctx.sort_cards(view.hand) if ctx else list(view.hand)
+        prompts = {
+            DECLARE: pick(lang, "可以亮主：", "You may declare: ")
+            + " / ".join(format_cards(o) for o in ask.declarations)
+            + pick(lang, "（输入牌或 pass）", " (type the cards or pass)"),
+            BID: pick(lang, "叫分", "Your bid")
+            + f" {ask.bid_range[0]}–{ask.bid_range[1]}"
+            + (
+                pick(lang, "（必须叫）", " (you must bid)")
+                if ask.must_bid
+                else pick(lang, " 或 pass", " or pass")
+            ),
+            SURRENDER: pick(lang, "投降吗？(y/n)", "Surrender? (y/n)"),
+            PICK_TRUMP: pick(lang, "定主花色（S H C D）", "Name trump (S H C D)"),
+            BURY: pick(
+                lang,
+                f"扣 {view.ruleset.kitty_size} 张底牌",
+                f"Bury {view.ruleset.kitty_size} cards",
+            ),
+            LEAD: pick(lang, "你首出", "Your lead"),
+            FOLLOW: pick(lang, "你跟牌", "Your follow"),
+        }
+        while True:
+            if ask.phase in (BURY, LEAD, FOLLOW, DECLARE):
+                s.say(f"你的牌：{s.cards(hand, table)}", f"Your hand: {s.cards(hand, table)}")
+            if ask.phase == FOLLOW and table.current is not None:
+                shown = "  ".join(
+                    f"{s.seat(p.seat, view.seat)}: {s.cards(p.cards, table)}"
+                    for p in table.current.plays
+                )
+                s.say(f"桌上：{shown}", f"On the table: {shown}")
+            s.out.write(
+                prompts[ask.phase]
+                + pick(lang, "（hint 提示 · last 上把 · quit 退出）> ", " (hint · last · quit) > ")
+            )
+            s.out.flush()
+            line = stdin.readline()
+            if not line:
+                return None
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                return None
+            if word in ("hint", "h", "?"):
+                forced, decision = hint(position)
+                if forced:
+                    s.say(f"必出：{s.cards(forced, table)}", f"Forced: {s.cards(forced, table)}")
+                if decision is not None:
+                    s.say(
+                        f"建议：{s.cards(decision.cards, table)}（{decision.explanation_for(lang)}）",
+                        f"Try: {s.cards(decision.cards, table)} ({decision.explanation_for(lang)})",
+                    )
+                elif ask.phase == BID:
+                    s.say(
+                        "叫分越低越难：叫你有把握拿到的分。",
+                        "A lower bid is harder: bid what you are sure to keep.",
+                    )
+                continue
+            if word in ("last", "l"):
+                done = table.finished
+                if not done:
+                    s.say("还没有上一墩。", "No trick yet.")
+                else:
+                    t = done[-1]
+                    plays = "  ".join(
+                        f"{s.seat(p.seat, view.seat)}: {s.cards(p.cards, table)}" for p in t.plays
+                    )
+                    s.say(
+                        f"上把（第 {t.number + 1} 墩）：{plays} → {s.seat(t.winner or 0, view.seat)}",
+                        f"Last trick ({t.number + 1}): {plays} → {s.seat(t.winner or 0, view.seat)}",
+                    )
+                continue
+            try:
+                move = read_move(ask.phase, text)
+                return play_move(position.spec, position.moves, move)
+            except MoveError as exc:
+                s.say(f"不行：{exc.message(lang)}", f"Refused: {exc.message(lang)}")
+
+
+def read_move(phase: str, text: str) -> Move:
+    """Read a typed decision for the phase (cards in the contract's notation, or an action)."""
+    word = text.strip().lower()
+    if word in ("pass", "p", "不亮", "不叫", "pass."):
+        return Move("pass")
+    if phase == BID:
+        if word.isdigit():
+            return Move("bid", value=int(word))
+    elif phase == SURRENDER:
+        if word in ("y", "n", "yes", "no"):
+            return Move("surrender", value=word.startswith("y"))
+    elif phase == PICK_TRUMP:
+        suit = {"♠": "S", "♥": "H", "♣": "C", "♦": "D"}.get(text.strip(), text.strip().upper())
+        if suit in SUIT_SYMBOLS:
+            return Move("trump", value=suit)
+    else:
+        try:
+            cards = parse_cards(text)
+        except CardError as exc:
+            why = str(exc)
+            raise MoveError(lambda lang: why) from None
+        if cards:
+            return Move("cards", tuple(cards))
+    raise MoveError(lambda lang: pick(lang, f"看不懂“{text[:30]}”", f"cannot read “{text[:30]}”"))

@@ -1,0 +1,169 @@
+"""The table as a player sees it: a round's log folded into hands, tricks, trump and points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from checker.engine.cards import Card, parse_cards, parse_rank, remove_cards
+from checker.engine.order import Context
+from checker.engine.ruleset import Ruleset
+
+from .players import Decision
+from .round import Event
+
+
+@dataclass
+class Play:
+    """One play of a trick: who, what, and what the referee said about it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    role: str  # lead / follow
+    index: int  # the event's place in the log
+    tried: tuple[Card, ...] = ()  # a failed throw: what was tried before the forced cards
+    throw: str | None = None  # "ok" / "failed" for throws
+    penalty: int = 0
+    reason: Decision | None = None
+
+
+@dataclass
+class Trick:
+    """A trick on the table: its plays in order, and once complete its winner and points."""
+
+    number: int
+    leader: int
+    plays: list[Play] = field(default_factory=list)
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass
+class Table:
+    """What the log says so far: deal, declarations or bids, trump, banker, tricks, the end."""
+
+    ruleset: Ruleset
+    seed: int = 0
+    level: int | None = None
+    trump: str | None = None
+    banker: int | None = None
+    declarer: int | None = None
+    first: int = 0
+    dealt: list[list[Card]] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=list)
+    kitty: list[Card] = field(default_factory=list)
+    buried: bool = False
+    surrendered: bool = False
+    declarations: list[tuple[int, tuple[Card, ...], Event]] = field(default_factory=list)
+    bids: list[tuple[int, int | None]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    attackers_points: int = 0
+    end: Event | None = None
+    redeals: int = 0
+    flip: Event | None = None
+    ctx: Context | None = None  # the card order, once trump is known
+
+    @property
+    def current(self) -> Trick | None:
+        """The trick being played (or the last one, once complete)."""
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def finished(self) -> list[Trick]:
+        """The complete tricks."""
+        return [t for t in self.tricks if t.winner is not None]
+
+    def to_move(self) -> int | None:
+        """Name the seat whose play is next in the current trick (None between phases)."""
+        trick = self.current
+        n = self.ruleset.players
+        if trick is None or trick.winner is not None:
+            if trick is not None and trick.winner is not None and self.end is None:
+                return trick.winner
+            return self.banker if self.buried and self.end is None else None
+        return (trick.leader + len(trick.plays)) % n
+
+    def is_attacker(self, seat: int) -> bool:
+        """Tell whether a seat is on the attacking side (against the banker)."""
+        return self.banker is not None and not self.ruleset.is_banker_side(seat, self.banker)
+
+
+def _cards(text: object) -> tuple[Card, ...]:
+    return tuple(parse_cards(str(text))) if text else ()
+
+
+def fold_events(
+    rs: Ruleset, events: Sequence[Event], reasons: dict[int, Decision] | None = None
+) -> Table:
+    """Fold a round's log (or its beginning) into the table it describes."""
+    table = Table(rs)
+    reasons = reasons or {}
+    for i, e in enumerate(events):
+        kind = e["t"]
+        if kind == "round":
+            table.seed = int(e["seed"])
+            table.level = parse_rank(str(e["level"])) if e.get("level") else None
+            table.banker = e.get("banker")
+        elif kind == "deal":
+            table.redeals = int(e["redeal"])
+            table.first = int(e["first"])
+            table.dealt = [list(_cards(h)) for h in e["hands"]]
+            table.hands = [list(h) for h in table.dealt]
+            table.kitty = list(_cards(e["kitty"]))
+            table.declarations = []
+            table.bids = []
+        elif kind == "declare":
+            if e["accepted"]:
+                table.declarations.append((int(e["seat"]), _cards(e["cards"]), e))
+        elif kind == "flip":
+            table.flip = e
+        elif kind == "bid":
+            bid = e["bid"]
+            table.bids.append((int(e["seat"]), None if bid == "pass" else int(bid)))
+        elif kind == "surrender":
+            table.surrendered = True
+            table.banker = int(e["seat"])
+        elif kind == "trump":
+            table.trump = None if e["trump"] == "none" else str(e["trump"])
+            table.banker = int(e["banker"])
+            table.declarer = e.get("declarer")
+            table.ctx = Context(rs, table.level, table.trump)
+        elif kind == "bury":
+            seat = int(e["seat"])
+            buried = list(_cards(e["cards"]))
+            table.hands[seat] = remove_cards(table.hands[seat] + table.kitty, buried)
+            table.kitty = buried
+            table.buried = True
+        elif kind == "play":
+            _on_play(table, i, e, reasons.get(i))
+        elif kind == "trick":
+            trick = table.tricks[-1]
+            trick.winner = int(e["winner"])
+            trick.points = int(e["points"])
+            table.attackers_points = int(e["attackers"])
+        elif kind == "end":
+            table.end = e
+            table.attackers_points = int(e["attackers_points"])
+    return table
+
+
+def _on_play(table: Table, i: int, e: Event, reason: Decision | None) -> None:
+    seat = int(e["seat"])
+    cards = _cards(e["cards"])
+    if e["role"] == "lead":
+        table.tricks.append(Trick(int(e["trick"]), seat))
+    play = Play(seat, cards, str(e["role"]), i, reason=reason)
+    if e.get("throw"):
+        play.throw = str(e["throw"])
+        play.tried = _cards(e.get("tried"))
+        play.penalty = int(e.get("penalty") or 0)
+        table.attackers_points += play.penalty
+    table.tricks[-1].plays.append(play)
+    table.hands[seat] = remove_cards(table.hands[seat], cards)
+
+
+def hand_at(table: Table, seat: int, at: int) -> list[Card]:
+    """The cards a seat held after the first `at` cards of the deal (declaring rulesets)."""
+    n = table.ruleset.players
+    held = (at - (seat - table.first) % n + n - 1) // n
+    return table.dealt[seat][: max(0, held)]
