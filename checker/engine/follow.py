@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .cards import Card, is_subset
 from .combos import SINGLE, Combo, Match, lead_words, match_structure, type_name
+from .ladder import Ladder, Profile, columns, first_gap, forced_counts, lead_bins, needs_ladder
 from .order import Context
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -17,6 +18,14 @@ NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_PLAY_PAIR = "must_play_pair"
 MUST_PLAY_TRACTOR = "must_play_tractor"
+MUST_PLAY_TUPLE = "must_play_tuple"
+
+
+def _ladder(lead: Combo) -> Ladder:
+    """Make the width ladder of a lead: one bin per unit of two or more copies."""
+    return Ladder(lead_bins((u.width, u.size) for u in lead.units))
+
+
 # A legal verdict's opening words, and the same sentence read as the rule for a hand.
 LEGAL_PREFIX = {ZH: "合法：", EN: "Legal: "}
 HINT_PREFIX = {ZH: "跟牌要求：", EN: "Follow: "}
@@ -56,6 +65,8 @@ class FollowVerdict(Explained):
     play: tuple[Card, ...]
     required: Match | None = None
     shown: Match | None = None
+    need: Profile = ()
+    got: Profile = ()
 
     def _explain(self, lang: Lang) -> str:
         """Explain the verdict, naming the rule and the cards that decided it."""
@@ -181,6 +192,16 @@ def judge_follow(
         return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
     if not lead.has_pairs:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t)
+    if needs_ladder(lead.width, suit):
+        ladder = _ladder(lead)
+        best, shows = ladder.best(columns(ctx, suit)), ladder.best(columns(ctx, played))
+        gap = first_gap(best, shows)
+        if gap is None:
+            return FollowVerdict(True, "", ctx, lead, hand_t, play_t, need=best, got=shows)
+        reason = (
+            MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
+        )
+        return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
     required = match_structure(ctx, lead, suit)
     shown = match_structure(ctx, lead, played)
     if shown.profile == required.profile:
@@ -222,6 +243,8 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
         return ctx.sort_cards(short.elements())
     if not lead.has_pairs:
         return ctx.sort_cards(_forced_fill(suit, n).elements())
+    if needs_ladder(lead.width, suit):
+        return ctx.sort_cards(forced_counts(_ladder(lead), ctx, suit, n).elements())
     profile = match_structure(ctx, lead, suit).profile
     counts = Counter(suit)
     forced: Counter[Card] = Counter()
@@ -248,7 +271,12 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
             (c for c in hand if ctx.key[c][0] != lead.group), key=lambda c: _order_key(ctx, c)
         )
         return ctx.sort_cards(suit + rest[: n - len(suit)])
-    chosen = list(match_structure(ctx, lead, suit).cards) if lead.has_pairs else []
+    if not lead.has_pairs:
+        chosen: list[Card] = []
+    elif needs_ladder(lead.width, suit):
+        chosen = _ladder(lead).plan(ctx, suit)
+    else:
+        chosen = list(match_structure(ctx, lead, suit).cards)
     left = Counter(suit) - Counter(chosen)
     fill = sorted(left.elements(), key=lambda c: _order_key(ctx, c))
     return ctx.sort_cards(chosen + fill[: n - len(chosen)])
