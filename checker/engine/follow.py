@@ -8,7 +8,16 @@ from dataclasses import dataclass
 
 from .cards import Card, is_subset
 from .combos import SINGLE, Combo, Match, lead_words, match_structure, type_name
-from .ladder import Ladder, Profile, columns, first_gap, forced_counts, lead_bins, needs_ladder
+from .ladder import (
+    Ladder,
+    Profile,
+    columns,
+    first_gap,
+    forced_counts,
+    lead_bins,
+    needs_ladder,
+    profile_words,
+)
 from .order import Context
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -110,6 +119,17 @@ class FollowVerdict(Explained):
                 f"Must follow suit: the hand holds {many(k)}, enough for the {n} led, "
                 f"so only {gname} may be played; the play includes other cards.",
             )
+        if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR, MUST_PLAY_TUPLE) and self.need:
+            need, shown = profile_words(self.need, lang), profile_words(self.got, lang)
+            return pick(
+                lang,
+                f"先同再降：领牌是{lead_words(lead)}，手中{gname}能凑出{need}（同级别的先出，"
+                f"没有再按 8 → 7+1 → 6+2 → … → 2+2 → 1 逐级递减，高级别的可拆开），所出 {play} 只有{shown}。",
+                f"Same grade first, then step down: the lead is {lead_words(lead, lang)}; the "
+                f"{gname} in hand can make {need} (units as wide as the lead's first, then "
+                f"8 → 7+1 → 6+2 → … → 2+2 → 1, breaking wider units where needed), but the "
+                f"play {play} shows only {shown}.",
+            )
         if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR):
             tractor = self.reason == MUST_PLAY_TRACTOR
             rule = pick(
@@ -144,6 +164,13 @@ class FollowVerdict(Explained):
                 f"{gname}不足 {n} 张，已全部打出（{held}），其余任意。",
                 f"only {many(k)} in hand ({held}): all of them must be played, "
                 "the rest may be any cards.",
+            )
+        if lead.has_pairs and self.need:
+            need = profile_words(self.need, lang)
+            return legal + pick(
+                lang,
+                f"跟{gname} {n} 张，有先同再降所要求的{need}。",
+                f"{many(n)}, holding {need}, as same-grade-first asks.",
             )
         if lead.has_pairs:
             need = (

@@ -146,6 +146,23 @@ def _apply(cols: Cols, bins: tuple[Bin, ...], move: Move) -> tuple[Cols, tuple[B
     return tuple(sorted(counts.items())), tuple(sorted(rest, reverse=True))
 
 
+def _shape(cols: Cols) -> tuple[tuple[Column, ...], ...]:
+    """Canonical form of columns for the memo: runs of positions holding a pair or more, each
+    read from its smaller end (only adjacency matters, not where a run sits)."""
+    runs: list[list[Column]] = []
+    prev = -2
+    for p, column in cols:
+        if column[0] < 2:
+            prev = -2
+            continue
+        if p == prev + 1:
+            runs[-1].append(column)
+        else:
+            runs.append([column])
+        prev = p
+    return tuple(sorted(min(tuple(r), tuple(reversed(r))) for r in runs))
+
+
 class Ladder:
     """Best answers to one lead's bins, memoised across the calls of one judgement."""
 
@@ -153,27 +170,30 @@ class Ladder:
 
     def __init__(self, bins: tuple[Bin, ...]) -> None:
         self.bins = bins
-        self.memo: dict[tuple[Cols, tuple[Bin, ...]], Profile] = {}
+        self.memo: dict[tuple[tuple[tuple[Column, ...], ...], tuple[Bin, ...]], Profile] = {}
 
     def best(self, cols: Cols, bins: tuple[Bin, ...] | None = None) -> Profile:
         """Return the best answer the columns give to the bins (all of the lead's by default)."""
         bins = self.bins if bins is None else bins
         if not bins or not cols:
             return ()
-        key = (cols, bins)
+        key = (_shape(cols), bins)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         shape, moves = _best_shapes(cols, bins)
         best: Profile = ()
         if shape is not None:
-            ideal = len(moves) == 1
+            seen: set[tuple[tuple[tuple[Column, ...], ...], tuple[Bin, ...]]] = set()
             for move in moves:
-                answer = (shape, *self.best(*_apply(cols, bins, move)))
+                child = _apply(cols, bins, move)
+                ckey = (_shape(child[0]), child[1])
+                if ckey in seen:
+                    continue
+                seen.add(ckey)
+                answer = (shape, *self.best(*child))
                 if answer > best:
                     best = answer
-                if ideal:
-                    break
         self.memo[key] = best
         return best
 
@@ -237,10 +257,19 @@ def forced_counts(ladder: Ladder, ctx: Context, cards: Sequence[Card], n: int) -
     """Count, per card, the copies every best answer of n cards from `cards` must contain."""
     target = ladder.best(columns(ctx, cards))
     counts = Counter(cards)
+    used = Counter(ladder.plan(ctx, cards))
     forced: Counter[Card] = Counter()
     for card, m in counts.items():
         # The most copies that can go while the answer stays as good (monotone: binary search).
-        low, high = 0, m
+        # One best answer uses used[card] copies, so m - used[card] can go while the rest still
+        # fill the n cards; a card with no copy in that answer is never forced by structure.
+        spare = m - used[card]
+        if len(cards) - spare >= n:
+            if not used[card]:
+                continue
+            low, high = spare, m
+        else:
+            low, high = 0, m
         while low < high:
             mid = (low + high + 1) // 2
             trial = counts.copy()
