@@ -87,7 +87,8 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
     # the new log lines must equal the old ones.
     head, rounds = read_log(lines)
     report = ReplayReport(head, "resimulate" if resimulate else "judge")
-    rs = load_ruleset(str(head["ruleset"]))
+    options = head.get("options") or None
+    rs = load_ruleset(str(head["ruleset"])).with_options(options)
     for index in sorted(rounds):
         events = rounds[index]
         report.rounds += 1
@@ -95,7 +96,7 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
         judge = _Judge(rs, index)
         try:
             if resimulate:
-                judge.diffs += _resimulate(rs.name, str(head["players"]), index, events)
+                judge.diffs += _resimulate(rs.name, str(head["players"]), index, events, options)
             else:
                 judge.run(events)
         except (EngineError, KeyError, ValueError, AssertionError) as exc:
@@ -105,9 +106,12 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
     return report
 
 
-def _resimulate(name: str, kind: str, index: int, events: list[Event]) -> list[Diff]:
+def _resimulate(
+    name: str, kind: str, index: int, events: list[Event], options: Any = None
+) -> list[Diff]:
     seed = int(events[0]["seed"])
-    _, lines = run_job((name, kind, index, seed))
+    extra = (tuple(sorted(dict(options).items())),) if options else ()
+    _, lines = run_job((name, kind, index, seed, *extra))
     old = [_dump(e) for e in events]
     for i, (a, b) in enumerate(zip(old, lines, strict=False)):
         if a != b:
