@@ -210,6 +210,20 @@ def judge_declaration(
     return DeclareVerdict(True, trump, seat, "", accept)
 
 
+def shown_declaration(
+    rs: Ruleset, cards: Sequence[Card], *, own: bool, deal_over: bool
+) -> tuple[Card, ...] | int:
+    """Return what the table sees of a declaration: its cards (明牌) or only their number (暗牌).
+
+    Under `declare_view: hidden` the other players see how many cards were shown, and the
+    suit only once the deal is over; the declarer always sees their own cards.
+    """
+    hidden = rs.has_option("declare_view") and rs.option("declare_view") == "hidden"
+    if hidden and not own and not deal_over:
+        return len(cards)
+    return tuple(cards)
+
+
 def declaring_ranks(rs: Ruleset, level: int | None) -> tuple[int, ...]:
     """List the ranks that may declare in this deal: the level and any fixed ranks (亮2)."""
     out: list[int] = []
