@@ -447,9 +447,11 @@ def check(request: HttpRequest) -> HttpResponse:
             params.setdefault("level", "2")
         params.setdefault("trump", "H")
     ctx = None
+    table = rs  # the ruleset with its options: decks and players shape the grid and the seats
     try:
+        table = rs.with_options(_parse_options(params.get("options", "")))
         ctx = make_context(
-            rs.with_options(_parse_options(params.get("options", ""))),
+            table,
             params.get("level") or ("2" if rs.has_level else None),
             params.get("trump") or "none",
         )
@@ -476,12 +478,12 @@ def check(request: HttpRequest) -> HttpResponse:
     trump_value = trump_param(params.get("trump") or "none")
     context = {
         "nav": "check",
-        "ruleset": rs,
+        "ruleset": table,
         "rulesets": [(n, _ruleset_or_none(n)) for n in ruleset_names()],
         "params": params,
         "trump_value": trump_value,
-        "seats": _seat_fields(rs, params, ctx),
-        "grid": _grid(rs),
+        "seats": _seat_fields(table, params, ctx),
+        "grid": _grid(table),
         "ranks": [present.rank_label(r) for r in sorted(rs.ranks)],
         "error": error,
         "verdict": _verdict_view(verdict, ctx, rs, params) if verdict is not None else None,

@@ -208,6 +208,15 @@
     });
   }
 
+  // Options such as decks and players change the grid too: reload with the form's values.
+  var optionsInput = document.getElementById("f-options");
+  if (optionsInput) {
+    optionsInput.addEventListener("change", function () {
+      var query = new URLSearchParams(new FormData(form)).toString();
+      window.location.href = form.action + "?" + query;
+    });
+  }
+
   // ---- verdict: example links, copy buttons, server-side field errors ----
   document.addEventListener("click", function (ev) {
     var link = ev.target.closest("a.example-link");
