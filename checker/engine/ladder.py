@@ -125,6 +125,16 @@ def _picks(counts: dict[int, Column], top: int, length: int, width: int) -> list
     return out
 
 
+def _rest_bins(bins: tuple[Bin, ...], move: Move) -> tuple[Bin, ...]:
+    """Return the bins once a move's cards are in its bin."""
+    rest = list(bins)
+    rest.remove(move.bin)
+    left = move.bin[1] - move.width * move.length
+    if left >= 2:
+        rest.append((move.bin[0], left))
+    return tuple(sorted(rest, reverse=True))
+
+
 def _apply(cols: Cols, bins: tuple[Bin, ...], move: Move) -> tuple[Cols, tuple[Bin, ...]]:
     """Take a move's cards out of the columns and its cards out of its bin."""
     counts = dict(cols)
@@ -138,12 +148,7 @@ def _apply(cols: Cols, bins: tuple[Bin, ...], move: Move) -> tuple[Cols, tuple[B
             counts[p] = tuple(sorted(column, reverse=True))
         else:
             del counts[p]
-    rest = list(bins)
-    rest.remove(move.bin)
-    left = move.bin[1] - move.width * move.length
-    if left >= 2:
-        rest.append((move.bin[0], left))
-    return tuple(sorted(counts.items())), tuple(sorted(rest, reverse=True))
+    return tuple(sorted(counts.items())), _rest_bins(bins, move)
 
 
 def _shape(cols: Cols) -> tuple[tuple[Column, ...], ...]:
@@ -184,6 +189,11 @@ class Ladder:
         shape, moves = _best_shapes(cols, bins)
         best: Profile = ()
         if shape is not None:
+            # No child beats the same bins answered from all the cards (nothing taken yet):
+            # stop as soon as a move reaches that bound. Moves that waste the fewest copies
+            # (best fit) come first, so the first one usually does.
+            bound = max((shape, *self.best(cols, _rest_bins(bins, m))) for m in moves)
+            moves.sort(key=lambda m: (sum(m.picks) - m.width * len(m.picks), -m.top))
             seen: set[tuple[tuple[tuple[Column, ...], ...], tuple[Bin, ...]]] = set()
             for move in moves:
                 child = _apply(cols, bins, move)
@@ -194,6 +204,8 @@ class Ladder:
                 answer = (shape, *self.best(*child))
                 if answer > best:
                     best = answer
+                    if best == bound:
+                        break
         self.memo[key] = best
         return best
 
