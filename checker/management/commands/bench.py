@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from checker.suite.bench import run_bench
+from checker.suite.bench_multideck import run_multideck_bench
 
 
 class Command(BaseCommand):
@@ -29,4 +30,12 @@ class Command(BaseCommand):
             f"case suite wall time     {f['suite_seconds']:>12.3f} s  "
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
         ]
+        for m in run_multideck_bench():
+            lines.append(
+                f"multideck follow judge   {m['judge_ms']:>12.3f} ms ({m['name']}; target < 2 ms)"
+            )
+            lines.append(
+                f"  forced {m['forced_ms']:.3f} ms, example {m['example_ms']:.3f} ms"
+                f"  ({m['hand']}-card hand, {m['lead']}-card lead)"
+            )
         self.stdout.write("\n".join(lines))
