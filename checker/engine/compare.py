@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .combos import SINGLE, TRACTOR, Combo, classify
+from .combos import SINGLE, TRACTOR, Combo, classify, structure_key
 from .order import Context
 from .units import Stock
 
@@ -52,10 +52,18 @@ def _layer(width: int, length: int) -> tuple[int, int]:
 
 
 def ruff_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
-    """Match cards unit by unit to the lead with the highest units; None if they lack its shape."""
+    """Match cards unit by unit to the lead with the highest units; None if they lack its shape.
+
+    One unit answers a one-unit lead by width then rank. A throw of pairs and singles is read
+    by the exact `structure_key` (tractors in the lead's order, then pairs, then singles); a
+    throw with wider units takes, unit by unit (widest first), the highest of each shape.
+    """
     if len(lead.units) == 1 and lead.type != SINGLE:
         key = unit_key(ctx, lead, cards)
         return None if key is None else RuffKey(((key[0],), (key[1],)))
+    if lead.width <= 2:
+        pairs = structure_key(ctx, lead, cards)
+        return None if pairs is None else RuffKey((pairs.tractors, pairs.pairs, pairs.singles))
     stock = Stock(ctx, Counter(cards))
     tops: dict[tuple[int, int], list[int]] = {}
     for unit in lead.units:
