@@ -13,7 +13,8 @@ follower's cards of the led suit can. Under two decks (widths 1 and 2) this is t
 order: tractors longest first, then pairs.
 
 The search runs over columns of copy counts by position, memoised on their shape; it never
-looks at subsets of cards.
+looks at subsets of cards. Once no column holds more than two copies, what is left is the
+pair problem, and the exact pair search of `structure` answers it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import Context
+from .structure import plan_answer, rank_answer
 
 Shape = tuple[int, int]  # (width, length) of a piece: ordered width first
 Bin = tuple[int, int]  # (width, capacity in cards) of a lead unit still to answer
@@ -151,6 +153,22 @@ def _apply(cols: Cols, bins: tuple[Bin, ...], move: Move) -> tuple[Cols, tuple[B
     return tuple(sorted(counts.items())), _rest_bins(bins, move)
 
 
+def _pair_problem(cols: Cols, bins: tuple[Bin, ...]) -> tuple[dict[int, int], list[int], int]:
+    """Read columns of at most two copies as the pair search's input: pairs per position, the
+    bins as tractor lengths in pairs, and the bins with room for one pair only."""
+    units = {p: sum(n // 2 for n in column) for p, column in cols}
+    units = {p: k for p, k in units.items() if k}
+    tractors = [cap // 2 for _, cap in bins if cap // 2 >= 2]
+    lone = sum(1 for _, cap in bins if cap // 2 == 1)
+    return units, tractors, lone
+
+
+def _pair_answer(cols: Cols, bins: tuple[Bin, ...]) -> Profile:
+    """Answer a pairs-only state with the exact pair search (tractors longest first, then pairs)."""
+    lengths, used = rank_answer(*_pair_problem(cols, bins))
+    return (*((2, n) for n in lengths), *((2, 1),) * (used - sum(lengths)))
+
+
 def _shape(cols: Cols) -> tuple[tuple[Column, ...], ...]:
     """Canonical form of columns for the memo: runs of positions holding a pair or more, each
     read from its smaller end (only adjacency matters, not where a run sits)."""
@@ -186,6 +204,9 @@ class Ladder:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        if max(column[0] for _, column in cols) <= 2:
+            self.memo[key] = _pair_answer(cols, bins)
+            return self.memo[key]
         shape, moves = _best_shapes(cols, bins)
         best: Profile = ()
         if shape is not None:
@@ -219,6 +240,8 @@ class Ladder:
             stock.setdefault(ctx.key[card][1], Counter())[card] = n
         out: list[Card] = []
         while target:
+            if max(column[0] for _, column in cols) <= 2:
+                return out + _pair_cards(stock, *_pair_problem(cols, bins))
             shape, moves = _best_shapes(cols, bins)
             assert shape == target[0]
             for move in moves:
@@ -235,6 +258,21 @@ class Ladder:
             cols, bins = nxt
             target = target[1:]
         return out
+
+
+def _pair_cards(
+    stock: dict[int, Counter[Card]], units: dict[int, int], tractors: list[int], lone: int
+) -> list[Card]:
+    """Take the cards of the pair search's plan out of the stock (a pair at each position)."""
+    plan = plan_answer(units, tractors, lone)
+    positions = [p for low, high in plan.pieces for p in range(high, low - 1, -1)]
+    out: list[Card] = []
+    for p in [*positions, *plan.lone]:
+        column = stock[p]
+        card = max(c for c, k in column.items() if k >= 2)
+        column[card] -= 2
+        out += [card, card]
+    return out
 
 
 def needs_ladder(lead_width: int, cards: Iterable[Card]) -> bool:
