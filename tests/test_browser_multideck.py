@@ -28,7 +28,7 @@ def test_checker_grid_counts_four_copies_and_shows_five_followers(
     page = browser_page.page
     browser_page.goto("/check/?ruleset=multideck&options=decks:4,players:6&level=3&trump=H")
     assert page.locator("#f-h5").count() == 1 and page.locator("#f-h6").count() == 0
-    page.select_option("#grid-target", "f-lead")
+    page.locator('#grid-targets input[value="f-lead"]').locator("xpath=..").click()
     cell = page.locator('#cardgrid button[data-card="♠9"]')
     for _ in range(4):
         cell.click()
