@@ -30,6 +30,8 @@ from checker.engine.units import tuple_name
 
 from . import fields as F
 from .fields import CaseKind, Outcome
+from .matchcases import MATCH_RECORDS
+from .roundcases import ROUND_RECORDS
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -606,6 +608,8 @@ KIND_RECORDS = (
         outputs={"required": F.BOOL, "items": F.TEXT_LIST},
         runner=run_reveal,
     ),
+    *MATCH_RECORDS,
+    *ROUND_RECORDS,
 )
 
 
