@@ -68,10 +68,37 @@ def _may_throw(ctx: Context, group: str) -> bool:
     return group == TRUMP or ctx.ruleset.throw_suits != "trump_only"
 
 
-def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2: bool) -> Decision:
-    """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead."""
+def ruffed_by(mem: Memory, group: str, seats: Sequence[int]) -> bool:
+    """Tell whether one of these seats has shown a void in the group and no trump void."""
+    return any(mem.is_void(s, group) and not mem.is_void(s, TRUMP) for s in seats)
+
+
+def decide_lead(
+    bot: str,
+    ctx: Context,
+    mem: Memory,
+    hand: Sequence[Card],
+    *,
+    v2: bool,
+    opponents: Sequence[int] = (),
+    partners: Sequence[int] = (),
+) -> Decision:
+    """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead.
+
+    v2 leaves out side suits an opponent has shown it can ruff, and leads low into a suit its
+    partner can ruff.
+    """
     groups = groups_of(ctx, hand)
     side = {g: cs for g, cs in groups.items() if g != TRUMP}
+    if v2:
+        open_side = {g: cs for g, cs in side.items() if not ruffed_by(mem, g, opponents)}
+        to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
+        if to_partner:
+            g = min(to_partner, key=lambda x: (len(side[x]), x))
+            low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
+            return decided(bot, "lead.to_partner_void", [low], "伙伴已示缺该门：领小牌让伙伴将吃 {cards}", "the partner has shown a void there: leads low for the partner to ruff {cards}")
+        if open_side:
+            side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.
     whole = [
         cs
@@ -141,6 +168,9 @@ def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2
                 "领无人能压的主牌对子/拖拉机 {cards}",
                 "leads trumps nobody can beat {cards}",
             )
+    if v2 and side and len(side) < len(groups_of(ctx, hand)) - (1 if TRUMP in groups else 0):
+        kept = [c for c in hand if ctx.key[c][0] in side or ctx.key[c][0] == TRUMP]
+        return _plain_lead(bot, ctx, kept, v2=v2)
     return _plain_lead(bot, ctx, hand, v2=v2)
 
 
