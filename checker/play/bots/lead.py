@@ -159,8 +159,14 @@ def decide_lead(
         shown = classify(ctx, part) if part else None
         if shown is not None and shown.has_pairs and shown.is_valid:
             if len(shown.units) > 1:
-                unit = max(shown.units, key=lambda u: (u.size, u.top))
-                part = list(unit.cards) if unit.kind != SINGLE else part
+                # A throw of trumps (the only throw 二七王 allows) whose every unit stands.
+                return decided(
+                    bot,
+                    "lead.safe_trump_throw",
+                    part,
+                    "甩主牌：每个分量都无人能压 {cards}",
+                    "throws trumps whose every unit is unbeatable {cards}",
+                )
             return decided(
                 bot,
                 "lead.unbeatable_trumps",
