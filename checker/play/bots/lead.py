@@ -122,7 +122,15 @@ def decide_lead(
         if not part:
             continue
         combo = classify(ctx, part)
-        if len(combo.units) > 1 and not _may_throw(ctx, g):
+        if not v2:
+            # v1 leads only an unbeatable pair or tractor: partial throws and lone masters are
+            # v2's refinements (seed rows 机器人v2策略优化 #23–#25).
+            units = [u for u in combo.units if u.kind != SINGLE]
+            if not units:
+                continue
+            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+            combo = classify(ctx, part)
+        elif len(combo.units) > 1 and not _may_throw(ctx, g):
             units = [u for u in combo.units if u.kind != SINGLE] or list(combo.units)
             part = list(max(units, key=lambda u: (u.size, u.top)).cards)
             combo = classify(ctx, part)
