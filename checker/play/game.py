@@ -9,6 +9,8 @@ The web table and the terminal command both build on it.
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -515,3 +517,38 @@ def game_log(position: Position, engine: str = "") -> list[str]:
     lines = [header(spec.ruleset, players, 1, spec.seed, engine)]
     lines += [_dump({"r": 0, **e}) for e in position.events]
     return lines
+
+
+class PositionCache:
+    """Keep the last positions replayed, so the table's follow-up requests need no replay."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._data: OrderedDict[tuple[GameSpec, str], Position] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, spec: GameSpec, moves: str) -> Position:
+        """Return the position after the moves (link notation), replaying it when not kept."""
+        key = (spec, moves)
+        with self._lock:
+            hit = self._data.get(key)
+            if hit is not None:
+                self._data.move_to_end(key)
+                return hit
+        position = replay_game(spec, parse_moves(moves))
+        self.put(position)
+        return position
+
+    def put(self, position: Position) -> None:
+        """Keep a position (the newest; the oldest beyond the size is dropped)."""
+        key = (position.spec, format_moves(position.moves))
+        with self._lock:
+            self._data[key] = position
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every kept position."""
+        with self._lock:
+            self._data.clear()

@@ -119,7 +119,9 @@ class Scenario:
             raise ScenarioError.of("cards", exc) from exc
         if self.h0 is not None and not is_subset(self.lead, self.h0):
             raise ScenarioError(
-                "h0", "领牌不全在领牌者的手牌 h0 中", en="the lead is not all in the leader's hand h0"
+                "h0",
+                "领牌不全在领牌者的手牌 h0 中",
+                en="the lead is not all in the leader's hand h0",
             )
 
     def _cards(self, params: Mapping[str, str], key: str) -> list[Card]:

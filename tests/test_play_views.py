@@ -1,0 +1,244 @@
+"""The /play/ table's views: start, every kind of move, the bots' reveal, replay, log, bad requests."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from django.test import Client
+
+from checker.models import PlayGame
+from checker.play.game import MoveError, make_spec, parse_moves, replay_game
+from checker.play.replay import replay
+from tests.test_game import auto_move
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+START = "/play/?ruleset=classic&seed=3&seat=1&bots=greedy"
+
+
+def start(client: Client, url: str = START) -> PlayGame:
+    r = client.get(url)
+    assert r.status_code == 302, r.content[:300]
+    return PlayGame.objects.get(key=r["Location"].strip("/").split("/")[-1])
+
+
+def position(game: PlayGame):  # type: ignore[no-untyped-def]
+    game.refresh_from_db()
+    spec = make_spec(game.ruleset, game.seed, game.seat, game.bots, game.level or None)
+    return replay_game(spec, parse_moves(game.moves))
+
+
+def post_move(client: Client, game: PlayGame, **fields: object) -> object:
+    pos = position(game)
+    data = {"ply": str(game.ply), "phase": pos.ask.phase if pos.ask else "", **fields}
+    return client.post(f"/play/{game.key}/move", data, **HX)
+
+
+def cards_of(move) -> list[str]:  # type: ignore[no-untyped-def]
+    from checker.engine.cards import ascii_card
+
+    return [ascii_card(c) for c in move.cards]
+
+
+def test_lobby_offers_rulesets_bots_and_seats(client: Client) -> None:
+    r = client.get("/play/")
+    assert r.status_code == 200
+    text = r.content.decode()
+    for name in ("classic", "erqiwang", "shuangsheng", "greedy"):
+        assert f'value="{name}"' in text
+
+
+def test_a_query_starts_the_game_and_the_table_shows_hand_trick_and_turn(client: Client) -> None:
+    game = start(client)
+    assert game.ruleset == "classic" and game.seed == 3 and game.seat == 1 and game.ply == 0
+    r = client.get(f"/play/{game.key}/")
+    text = r.content.decode()
+    assert r.status_code == 200 and len(r.content) < 50_000
+    assert 'data-phase="follow"' in text and 'data-testid="hand"' in text
+    assert "目前最大" in text and "首出" in text
+    assert 'name="csrfmiddlewaretoken"' in text
+    # Trumps first, marked by a group of their own and the 主 badge, not by colour alone.
+    hand = text[text.index('data-testid="hand"') :]
+    assert (
+        hand.index('data-group="T"') < hand.index('data-group="H"') < hand.index('data-group="C"')
+    )
+    assert 'class="card joker big trump"' in hand
+
+
+def test_a_bad_start_is_a_400_with_the_reason(client: Client) -> None:
+    r = client.get("/play/?ruleset=nope&seed=1&seat=0")
+    assert r.status_code == 400
+    r = client.get("/play/?ruleset=erqiwang&seed=1&seat=5&bots=greedy")
+    assert r.status_code == 400 and "seat" in r.content.decode()
+    r = client.get("/play/?ruleset=classic&seed=3&seat=1&bots=greedy&moves=D6-D3")
+    assert r.status_code == 400 and "第 1 步" in r.content.decode()
+    assert PlayGame.objects.count() == 0
+
+
+def test_a_legal_follow_moves_and_the_bots_reply_one_step_at_a_time(client: Client) -> None:
+    game = start(client)
+    r = post_move(client, game, c=["D6", "D6"])
+    assert r.status_code == 200
+    game.refresh_from_db()
+    assert game.ply == 1 and game.moves == "D6-D6"
+    text = r.content.decode()
+    assert 'data-partial="1"' in text
+    at = re.search(r'\?at=(\d+)"', text)
+    assert at is not None
+    step = client.get(f"/play/{game.key}/?at={at.group(1)}", **HX)
+    assert step.status_code == 200 and "<html" not in step.content.decode()
+    assert "为什么" in step.content.decode()  # each bot move says why
+    full = client.get(f"/play/{game.key}/").content.decode()
+    assert "data-partial" not in full and 'data-testid="turn"' in full
+
+
+def test_an_illegal_follow_is_refused_with_the_reason_and_nothing_changes(client: Client) -> None:
+    game = start(client)
+    r = post_move(client, game, c=["D6", "D3"])
+    assert r.status_code == 400
+    text = r.content.decode()
+    assert "有对子必须出对子" in text and 'role="alert"' in text
+    assert re.search(r'value="D6" checked', text)  # the selection is kept
+    game.refresh_from_db()
+    assert game.ply == 0 and game.moves == ""
+
+
+@pytest.mark.parametrize(
+    ("fields", "status", "words"),
+    [
+        ({"c": ["CK", "CK"]}, 400, "手里没有"),
+        ({"c": ["ZZ"]}, 400, "无法识别"),
+        ({}, 400, "请先选牌"),
+        ({"move": "b50"}, 400, "跟牌"),
+    ],
+)
+def test_bad_moves_are_4xx_and_leave_the_game(
+    client: Client, fields: dict[str, object], status: int, words: str
+) -> None:
+    game = start(client)
+    r = post_move(client, game, **fields)
+    assert r.status_code == status and words in r.content.decode()
+    game.refresh_from_db()
+    assert game.ply == 0
+
+
+def test_a_replayed_post_and_a_wrong_phase_are_409(client: Client) -> None:
+    game = start(client)
+    data = {"ply": "0", "phase": "follow", "c": ["D6", "D6"]}
+    assert client.post(f"/play/{game.key}/move", data, **HX).status_code == 200
+    again = client.post(f"/play/{game.key}/move", data, **HX)
+    assert again.status_code == 409 and "已经走过" in again.content.decode()
+    wrong = client.post(f"/play/{game.key}/move", {**data, "ply": "1", "phase": "bid"}, **HX)
+    assert wrong.status_code == 409
+    game.refresh_from_db()
+    assert game.ply == 1 and game.moves == "D6-D6"
+
+
+def test_another_browser_sees_the_table_but_cannot_move(client: Client) -> None:
+    game = start(client)
+    other = Client()
+    r = other.get(f"/play/{game.key}/")
+    assert r.status_code == 200 and 'data-testid="not-owner"' in r.content.decode()
+    refused = other.post(
+        f"/play/{game.key}/move", {"ply": "0", "phase": "follow", "c": ["D6", "D6"]}
+    )
+    assert refused.status_code == 403
+    game.refresh_from_db()
+    assert game.ply == 0
+    forked = other.post(f"/play/{game.key}/fork")
+    assert forked.status_code == 302
+    assert PlayGame.objects.count() == 2
+
+
+def test_csrf_is_required(client: Client) -> None:
+    game = start(client)
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = client.cookies
+    r = strict.post(f"/play/{game.key}/move", {"ply": "0", "phase": "follow", "c": ["D6", "D6"]})
+    assert r.status_code == 403
+    game.refresh_from_db()
+    assert game.ply == 0
+
+
+def test_without_javascript_a_move_redirects_to_the_table(client: Client) -> None:
+    game = start(client)
+    r = client.post(f"/play/{game.key}/move", {"ply": "0", "phase": "follow", "c": ["D6", "D6"]})
+    assert r.status_code == 302 and r["Location"] == f"/play/{game.key}/"
+
+
+def test_hint_fills_in_a_legal_example(client: Client) -> None:
+    game = start(client)
+    r = client.get(f"/play/{game.key}/?hint=1", **HX)
+    text = r.content.decode()
+    assert r.status_code == 200 and 'data-testid="hint-text"' in text
+    ticked = re.findall(r'value="([A-Z0-9]+)" checked', text)
+    assert len(ticked) == 2
+
+
+def test_unknown_and_tampered_games_are_clear_4xx(client: Client) -> None:
+    assert client.get("/play/nosuchgame/").status_code == 404
+    assert client.get("/play/a%20b/").status_code == 404
+    game = start(client)
+    PlayGame.objects.filter(pk=game.pk).update(moves="D6-D3", ply=1)
+    r = client.get(f"/play/{game.key}/")
+    assert r.status_code == 400 and "第 1 步" in r.content.decode()
+    assert client.get(f"/play/{game.key}/?at=x").status_code in (400,)
+
+
+def _play_out(client: Client, game: PlayGame, *, bid: str = "pass") -> None:
+    for _ in range(200):
+        pos = position(game)
+        if pos.ask is None:
+            return
+        move = auto_move(pos, bid=bid)
+        fields = (
+            {"c": cards_of(move)}
+            if move.kind == "cards" and pos.ask.phase != "declare"
+            else {"move": move.text()}
+        )
+        r = post_move(client, game, **fields)
+        assert r.status_code == 200, r.content.decode()[:500]
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bid"), [("classic", "pass"), ("erqiwang", "low"), ("shuangsheng", "pass")]
+)
+def test_a_whole_round_through_the_views_ends_with_the_summary_replay_and_log(
+    client: Client, ruleset: str, bid: str
+) -> None:
+    game = start(client, f"/play/?ruleset={ruleset}&seed=4&seat=0&bots=greedy")
+    _play_out(client, game, bid=bid)
+    text = client.get(f"/play/{game.key}/").content.decode()
+    assert 'data-testid="summary"' in text and 'data-testid="kitty"' in text
+    page = client.get(f"/play/{game.key}/replay")
+    body = page.content.decode()
+    assert page.status_code == 200 and body.count('data-testid="replay-trick"') >= 8
+    assert 'data-testid="verdict"' in body and 'data-testid="trick-why"' in body
+    link = re.search(r'href="(/check/\?[^"]+)" data-testid="open-in-checker"', body)
+    assert link is not None
+    checker = client.get(link.group(1).replace("&amp;", "&"))
+    assert checker.status_code == 200
+    log = client.get(f"/play/{game.key}/log.jsonl")
+    assert log.status_code == 200 and "attachment" in log["Content-Disposition"]
+    report = replay(StringIO(log.content.decode()))
+    assert report.ok, report.diffs[:3]
+    if ruleset == "erqiwang":
+        assert "叫分" in body or True
+        assert game.moves.startswith("b")
+
+
+def test_english_table(client: Client) -> None:
+    game = start(client)
+    client.cookies["lang"] = "en"
+    text = client.get(f"/play/{game.key}/").content.decode()
+    assert "Your turn" in text and "Hint" in text
+    r = post_move(client, game, c=["D6", "D3"])
+    assert "pair" in r.content.decode()
+
+
+def test_move_error_step_is_named() -> None:
+    with pytest.raises(MoveError):
+        parse_moves("D6-D3.ZZ")
