@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +22,13 @@ CASES_DIR = PROJECT_DIR / "cases"
 ID_PATTERN = re.compile(f"^{CASE_ID_PATTERN}$")
 FILE_KEYS = {"rulesets", "cases", "category"}
 DEFAULT_RULESET = "classic"
+
+# Limits that keep a hostile or broken case file from hurting a run or a page. The largest
+# file of the suite is about 72 KB with 15,000 YAML nodes and 400 cases.
+MAX_FILE_BYTES = 1 << 20  # 1 MiB per file
+MAX_NODES = 200_000  # YAML nodes per file once aliases are expanded (an alias bomb: billions)
+MAX_DEPTH = 40  # nesting of lists and mappings
+MAX_CASES = 2_000  # cases per file
 
 
 class CaseFileError(ValueError):
@@ -96,11 +105,92 @@ def display_path(path: Path) -> str:
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def read_case_file(path: Path) -> str:
+    """Read a case file's text: a regular file (or a link to one) of at most MAX_FILE_BYTES.
+
+    Raises OSError with a message for anything else: a FIFO, a device, a socket, a file too
+    big. The file is opened without blocking, so a FIFO with no writer cannot hang the run.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = (
+                "FIFO（命名管道）"
+                if stat.S_ISFIFO(info.st_mode)
+                else "设备文件"
+                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "特殊文件"
+            )
+            raise OSError(f"不是普通文件，而是{what}：只读取普通的 YAML 文件")
+        if info.st_size > MAX_FILE_BYTES:
+            raise OSError(f"文件有 {info.st_size} 字节，超过上限 {MAX_FILE_BYTES} 字节")
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_FILE_BYTES:
+            raise OSError(f"文件超过上限 {MAX_FILE_BYTES} 字节")
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8")
+
+
+class YamlLimitError(ValueError):
+    """A YAML document beyond the limits: too many nodes once aliases expand, too deep, a cycle."""
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def check_node_graph(root: yaml.Node) -> None:
+    """Measure a composed document before building it: expanded size, depth and alias cycles.
+
+    Aliases make the composed graph share nodes; the built data (and every walk over it)
+    is as big as the graph expanded, so that is what is bounded, in time linear in the graph.
+    """
+    size: dict[int, int] = {}
+    entered: set[int] = set()
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 0, False)]
+    while stack:
+        node, depth, leaving = stack.pop()
+        key = id(node)
+        if leaving:
+            total = 1 + sum(size[id(c)] for c in _children(node))
+            if total > MAX_NODES:
+                raise YamlLimitError(f"展开别名后超过 {MAX_NODES} 个节点（别名炸弹？），不予读取")
+            size[key] = total
+            entered.discard(key)
+            continue
+        if key in size:
+            continue
+        if depth > MAX_DEPTH:
+            raise YamlLimitError(f"嵌套超过 {MAX_DEPTH} 层，不予读取")
+        entered.add(key)
+        stack.append((node, depth, True))
+        for child in _children(node):
+            if id(child) in entered:
+                raise YamlLimitError("YAML 别名引用了自身（递归结构），不予读取")
+            if id(child) not in size:
+                stack.append((child, depth + 1, False))
+
+
 def parse_yaml(text: str) -> tuple[Any, list[int]]:
-    """Parse a case file once, safely, returning its data and the line of each case."""
+    """Parse a case file once, safely and within the limits, returning its data and the line
+    of each case. Raises yaml.YAMLError for bad syntax, YamlLimitError beyond the limits."""
     loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            check_node_graph(node)
         data = loader.construct_document(node) if node is not None else None
     finally:
         loader.dispose()
@@ -147,12 +237,17 @@ def load_cases(
     for path in find_case_files(paths):
         file = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_case_file(path)
         except (OSError, UnicodeDecodeError) as exc:
-            result.errors.append(CaseFileError(f"无法读取：{exc}", file))
+            reason = exc.args[0] if isinstance(exc, OSError) and len(exc.args) == 1 else exc
+            result.errors.append(CaseFileError(f"无法读取：{reason}", file))
             continue
         try:
             data, lines = parse_yaml(text)
+        except (YamlLimitError, RecursionError) as exc:
+            reason = str(exc) if isinstance(exc, YamlLimitError) else "嵌套太深"
+            result.errors.append(CaseFileError(reason, file))
+            continue
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 0
@@ -163,7 +258,7 @@ def load_cases(
         if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
             result.errors.append(CaseFileError("文件必须是含 cases 列表的映射", file))
             continue
-        extra = sorted(set(data) - FILE_KEYS)
+        extra = sorted(shown(k) for k in data if k not in FILE_KEYS)
         if extra:
             result.errors.append(CaseFileError(f"文件顶层的未知字段 {', '.join(extra)}", file))
             continue
@@ -179,7 +274,15 @@ def load_cases(
         if problem is not None:
             result.errors.append(CaseFileError(problem, file))
             continue
+        if len(data["cases"]) > MAX_CASES:
+            result.errors.append(
+                CaseFileError(
+                    f"有 {len(data['cases'])} 个用例，超过每个文件 {MAX_CASES} 个的上限", file
+                )
+            )
+            continue
         category = str(data.get("category") or path.stem)
+        text_lines = text.splitlines()
         for i, raw in enumerate(data["cases"]):
             line = lines[i] if i < len(lines) else 0
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
@@ -203,6 +306,11 @@ def load_cases(
                 problem = f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）"
             if problem is None:
                 seen[case_id] = file
+            if problem is not None:
+                # A broken case is still shown: under the rulesets it names that exist, or
+                # the file's own when it names none that does.
+                named = rulesets if isinstance(rulesets, list) else []
+                rulesets = [r for r in named if isinstance(r, str) and r in known] or default_rs
             order += 1
             result.cases.append(
                 Case(
@@ -218,16 +326,15 @@ def load_cases(
                     data=raw_map,
                     problem=problem,
                     order=order,
-                    source_text=_source_text(text, lines, i),
+                    source_text=_source_text(text_lines, lines, i),
                 )
             )
     return result
 
 
-def _source_text(text: str, lines: list[int], i: int) -> str:
+def _source_text(all_lines: list[str], lines: list[int], i: int) -> str:
     if i >= len(lines):
         return ""
-    all_lines = text.splitlines()
     start = lines[i] - 1
     end = lines[i + 1] - 1 if i + 1 < len(lines) else len(all_lines)
     chunk = all_lines[start:end]

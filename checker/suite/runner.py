@@ -6,7 +6,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -24,6 +24,9 @@ from .kinds import run_kind
 # Expected types may be written as words (对子, 非法牌型); 非法 is the short form.
 TYPE_ALIASES = {"非法": "invalid"}
 CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
+# Seconds of engine time one case file may use in a run; its later cases become error rows.
+# The slowest file of the suite takes well under a second.
+FILE_BUDGET_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -297,13 +300,24 @@ def run_suite(
                 input={},
             )
         )
+    spent: dict[str, float] = {}
     for case in loaded.cases:
         if kinds and case.kind not in kinds:
             continue
         for name in case.rulesets:
             if rulesets and name not in rulesets:
                 continue
+            used = spent.get(case.file, 0.0)
+            if used > FILE_BUDGET_S and case.problem is None:
+                late = replace(
+                    case,
+                    problem=f"{case.file} 用完了每个文件 {FILE_BUDGET_S:g} 秒的时间预算，此用例未运行",
+                )
+                report.results.append(run_case(late, name))
+                continue
+            began = time.perf_counter()
             report.results.append(run_case(case, name))
+            spent[case.file] = used + time.perf_counter() - began
     report.seconds = time.perf_counter() - start
     return report
 
@@ -314,6 +328,7 @@ def to_json(report: SuiteReport) -> str:
         {"summary": report.summary(), "results": [r.as_json() for r in report.results]},
         ensure_ascii=False,
         indent=2,
+        default=str,  # a stray YAML date or the like in an error row's expect stays readable
     )
 
 

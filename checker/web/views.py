@@ -675,6 +675,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
         "differing_rows": sum(row.differs for row in all_rows),
         "shown": len(shown),
         "kinds": [(k, present.KIND_LABELS.get(k, k)) for k in kinds],
+        "file_errors": [_row(r) for r in selfcheck.get_run(DEFAULT_RULESET).file_errors],
         "filters": filters,
         "filtered": bool(only or kind or text),
         "filter_problems": filter_problems,
