@@ -16,6 +16,7 @@ from tests.test_game import auto_move
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
 START = "/play/?ruleset=classic&seed=3&seat=1&bots=greedy"
+SHORT = "/play/?ruleset=classic&seed=3&seat=1"
 
 
 def start(client: Client, url: str = START) -> PlayGame:
@@ -241,3 +242,10 @@ def test_english_table(client: Client) -> None:
 def test_move_error_step_is_named() -> None:
     with pytest.raises(MoveError):
         parse_moves("D6-D3.ZZ")
+
+
+def test_ruleset_seed_and_seat_alone_start_a_game_with_the_default_bots(client: Client) -> None:
+    from checker.play.game import default_bots
+
+    game = start(client, SHORT)
+    assert game.bots == default_bots() and game.seed == 3 and game.seat == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from checker.engine.cards import Card, parse_cards, parse_rank, remove_cards
 from checker.engine.combos import classify
@@ -94,8 +95,13 @@ class Table:
         return self.banker is not None and not self.ruleset.is_banker_side(seat, self.banker)
 
 
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
 def _cards(text: object) -> tuple[Card, ...]:
-    return tuple(parse_cards(str(text))) if text else ()
+    return _parse(str(text)) if text else ()
 
 
 def fold_events(

@@ -28,6 +28,7 @@ from checker.engine.texts import Lang, as_lang
 from checker.models import PlayGame
 from checker.play.game import (
     GameSpec,
+    LiveTables,
     Move,
     MoveError,
     Position,
@@ -38,7 +39,6 @@ from checker.play.game import (
     make_spec,
     parse_move,
     parse_moves,
-    play_move,
     random_seed,
     replay_game,
 )
@@ -50,6 +50,7 @@ from checker.web.links import checker_query, options_param
 
 OWNER_COOKIE = "table"
 POSITIONS = PositionCache()
+LIVE = LiveTables()
 KEY_LENGTH = 10
 
 
@@ -69,7 +70,7 @@ class NewGameForm(forms.Form):
         label=gettext_lazy("种子"), required=False, min_value=0, max_value=2**48 - 1
     )
     seat = forms.IntegerField(label=gettext_lazy("你的座位"), min_value=0, max_value=7, initial=0)
-    bots = forms.ChoiceField(label=gettext_lazy("机器人"), choices=())
+    bots = forms.ChoiceField(label=gettext_lazy("机器人"), choices=(), required=False)
     level = forms.CharField(label=gettext_lazy("打几"), required=False, max_length=2)
     moves = forms.CharField(required=False, max_length=4000, widget=forms.HiddenInput)
 
@@ -91,7 +92,7 @@ class NewGameForm(forms.Form):
                 data["ruleset"],
                 random_seed() if seed is None else seed,
                 data["seat"],
-                data["bots"],
+                data.get("bots") or default_bots(),
                 data.get("level") or None,
             )
         except ValueError as exc:
@@ -146,7 +147,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "web/play_lobby.html", {"form": NewGameForm(), "nav": "play"})
 
 
-def _spec(game: PlayGame) -> GameSpec:
+def game_spec(game: PlayGame) -> GameSpec:
+    """Read a stored game's spec."""
     return GameSpec(
         game.ruleset,
         int(game.seed),
@@ -165,7 +167,7 @@ def _load(key: str) -> tuple[PlayGame | None, Position | None, str]:
     if game is None:
         return None, None, _("没有这局牌（链接可能不完整）。")
     try:
-        position = POSITIONS.get(_spec(game), game.moves)
+        position = POSITIONS.get(game_spec(game), game.moves)
     except (MoveError, EngineError, ValueError) as exc:
         text = exc.message(_lang()) if isinstance(exc, MoveError) else str(exc)
         return game, None, _("这局牌的记录坏了：%(why)s") % {"why": text}
@@ -274,7 +276,7 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
             request, game, position, status=409, error=_("现在轮不到你这样走：下面是现在的局面。")
         )
     try:
-        new = play_move(position.spec, position.moves, _read_move(request))
+        new = LIVE.play(position.spec, game.moves, _read_move(request))
     except MoveError as exc:
         checked = [parse_card(v) for v in request.POST.getlist("c")[:60] if _is_card(v)]
         return _render_table(
