@@ -249,3 +249,21 @@ def test_ruleset_seed_and_seat_alone_start_a_game_with_the_default_bots(client: 
 
     game = start(client, SHORT)
     assert game.bots == default_bots() and game.seed == 3 and game.seat == 1
+
+
+def test_a_failed_throw_on_the_table_says_what_was_forced_and_why(client: Client) -> None:
+    from checker.play.table import fold_events
+    from checker.web.tableview import table_context
+
+    # Random bots throw now and then: find the first seed where a throw fails.
+    for seed in range(1, 60):
+        done = replay_game(make_spec("classic", seed, None, "random"), [])
+        failed = [i for i, e in enumerate(done.events) if e.get("throw") == "failed"]
+        if failed:
+            break
+    assert failed, "no failed throw in 60 seeds of random bots"
+    at = failed[0] + 1
+    context = table_context(done, "zh", reveal=at)
+    lead = context["trick"]["plays"][0]
+    assert lead["tried"] and lead["throw_why"]
+    assert fold_events(done.ruleset, done.events[:at]).current is not None

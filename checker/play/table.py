@@ -32,6 +32,7 @@ class Play:
     penalty: int = 0
     reason: Decision | None = None
     before: tuple[Card, ...] = ()  # the seat's hand before this play
+    verdict: Explained | None = None  # a failed throw: why it failed and what was forced
 
 
 @dataclass
@@ -170,6 +171,10 @@ def _on_play(table: Table, i: int, e: Event, reason: Decision | None) -> None:
         play.tried = _cards(e.get("tried"))
         play.penalty = int(e.get("penalty") or 0)
         table.attackers_points += play.penalty
+        if play.throw == "failed" and table.ctx is not None:
+            n = table.ruleset.players
+            others = [table.hands[(seat + k) % n] for k in range(1, n)]
+            play.verdict = judge_throw(table.ctx, list(play.tried), others, seat, table.banker)
     table.tricks[-1].plays.append(play)
     table.hands[seat] = remove_cards(table.hands[seat], cards)
 

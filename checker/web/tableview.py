@@ -111,6 +111,7 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
                 "banker": p.seat == table.banker,
                 "tried": present.chips(p.tried, table.ctx) if p.throw == "failed" else "",
                 "penalty": p.penalty,
+                "throw_why": p.verdict.explanation_for(lang) if p.verdict is not None else "",
                 "reason": p.reason.explanation_for(lang)
                 if p.reason is not None and p.seat != human
                 else "",
