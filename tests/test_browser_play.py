@@ -108,22 +108,21 @@ def test_classic_round_by_tapping_at_390px(phone_page: BrowserPage) -> None:
     phone_page.shot("play-replay", full_page=False)
 
 
-def test_erqiwang_round_with_bid_trump_and_bury(phone_page: BrowserPage) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "seat", "phases"),
+    [
+        ("erqiwang", 4, 0, ("bid", "pick_trump", "bury")),  # bid, name trump, bury
+        ("shuangsheng", 11, 1, ("declare",)),  # declare during the deal
+    ],
+)
+def test_a_round_with_the_rulesets_own_phases(
+    phone_page: BrowserPage, ruleset: str, seed: int, seat: int, phases: tuple[str, ...]
+) -> None:
     page = phone_page.page
-    phone_page.goto("/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy")
-    assert settled(page) == "bid"
-    phone_page.shot("play-erqiwang-bid", full_page=True)
-    phases = play_to_the_end(phone_page, "play-erqiwang")
-    assert phases[0] == "bid" and "pick_trump" in phases and "bury" in phases
+    phone_page.goto(f"/play/?ruleset={ruleset}&seed={seed}&seat={seat}&bots=greedy")
+    assert settled(page) == phases[0]
+    phone_page.shot(f"play-{ruleset}-{phases[0]}", full_page=True)
+    seen = play_to_the_end(phone_page, f"play-{ruleset}")
+    assert seen[0] == phases[0] and set(phases) <= set(seen)
     assert page.get_by_test_id("summary").is_visible()
-    phone_page.shot("play-erqiwang-summary", full_page=True)
-
-
-def test_shuangsheng_round_with_a_declaration(phone_page: BrowserPage) -> None:
-    page = phone_page.page
-    phone_page.goto("/play/?ruleset=shuangsheng&seed=11&seat=1&bots=greedy")
-    assert settled(page) == "declare"
-    phone_page.shot("play-shuangsheng-declare", full_page=True)
-    phases = play_to_the_end(phone_page, "play-shuangsheng")
-    assert phases[0] == "declare"
-    assert page.get_by_test_id("summary").is_visible()
+    phone_page.shot(f"play-{ruleset}-summary", full_page=True)
