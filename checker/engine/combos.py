@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import TRUMP, Context
+from .structure import generate_exact_tops, plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -150,6 +151,10 @@ class PairStock:
     def count(self) -> int:
         return sum(len(v) for v in self.at.values())
 
+    def counts(self) -> dict[int, int]:
+        """Map each ladder position to the number of pairs held there."""
+        return {p: len(v) for p, v in self.at.items()}
+
     def runs(self) -> list[tuple[int, int]]:
         """List maximal runs of consecutive positions holding a pair, as (low, high)."""
         out: list[tuple[int, int]] = []
@@ -235,52 +240,61 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
 
 
 @dataclass(frozen=True)
-class Match:
-    """How far a set of cards can answer a lead's structure.
+class Answer:
+    """How much of a lead's structure some cards answer at best (see `structure`).
 
-    `pieces` has, for each tractor of the lead (longest first), the lengths of the tractors
-    and pairs used for it (1 = a pair); `pairs` counts the lead's pairs answered by pairs.
+    `tractors` holds the lengths of the tractors used, longest first; `pairs` the pairs used
+    besides them. `rank` orders answers: tractors first (longest first), then pairs in all.
     """
 
-    pieces: tuple[tuple[int, ...], ...]
+    tractors: tuple[int, ...]
     pairs: int
-    cards: tuple[Card, ...]
 
     @property
-    def profile(self) -> tuple[tuple[tuple[int, ...], ...], int]:
-        return (self.pieces, self.pairs)
+    def rank(self) -> tuple[tuple[int, ...], int]:
+        return (self.tractors, sum(self.tractors) + self.pairs)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.tractors and not self.pairs
+
+
+@dataclass(frozen=True)
+class Match:
+    """A best answer to a lead's structure together with the cards that show it."""
+
+    answer: Answer
+    cards: tuple[Card, ...]
+
+
+def lead_slots(lead: Combo) -> tuple[list[int], int]:
+    """Return the lead's tractors (their lengths in pairs) and its number of lone pairs."""
+    return [u.length for u in lead.tractors], len(lead.pairs)
+
+
+def answer_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Answer:
+    """Rank the best answer cards of the led group give to the lead's tractors and pairs."""
+    stock = PairStock(ctx, Counter(cards))
+    bins, lone = lead_slots(lead)
+    tractors, units = rank_answer(stock.counts(), bins, lone)
+    return Answer(tractors, units - sum(tractors))
 
 
 def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
-    """Greedily answer the lead's tractors, then its pairs, with the best structure in cards.
+    """Answer the lead's tractors and pairs as well as cards allow, and name the cards used.
 
-    Each lead tractor takes the longest run available; if that is shorter, the next longest
-    runs or pairs make up the rest. Each lead pair then takes a pair (pairs inside tractors
-    count). The result is the structure a follower holding `cards` must show.
+    One exact search (`structure.plan_answer`) for the whole hand and for a play alike: the
+    longest tractors first, then as many pairs as the lead holds; ties go to the highest cards.
     """
     stock = PairStock(ctx, Counter(cards))
+    bins, lone = lead_slots(lead)
+    plan = plan_answer(stock.counts(), bins, lone)
     used: list[Card] = []
-    pieces: list[tuple[int, ...]] = []
-    for unit in lead.tractors:
-        need = unit.length
-        got: list[int] = []
-        while need > 0:
-            run = stock.longest_run()
-            if run is None:
-                break
-            size = min(run[1] - run[0] + 1, need)
-            used += stock.take(run[1] - size + 1, run[1])
-            got.append(size)
-            need -= size
-        pieces.append(tuple(got))
-    pairs = 0
-    for _ in lead.pairs:
-        pair = stock.take_highest_pair()
-        if pair is None:
-            break
-        used += pair
-        pairs += 1
-    return Match(tuple(pieces), pairs, tuple(used))
+    for low, high in plan.pieces:
+        used += stock.take(low, high)
+    for p in plan.lone:
+        used += stock.take(p, p)
+    return Match(Answer(plan.lengths, len(plan.lone)), tuple(used))
 
 
 @dataclass(frozen=True)
@@ -298,27 +312,28 @@ class RuffKey:
 
 
 def structure_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
-    """Match cards unit by unit to the lead with the highest units; None if they lack its shape."""
-    stock = PairStock(ctx, Counter(cards))
-    used: Counter[Card] = Counter()
-    tractor_tops: list[int] = []
-    for unit in lead.tractors:
-        run = stock.highest_run(unit.length)
-        if run is None:
-            return None
-        used.update(stock.take(*run))
-        tractor_tops.append(run[1])
-    pair_tops: list[int] = []
-    for _ in lead.pairs:
-        if not stock.at:
-            return None
-        p = max(stock.at)
-        used.update(stock.take(p, p))
-        pair_tops.append(p)
-    rest = Counter(cards) - used
-    singles = sorted((ctx.key[c][1] for c in rest.elements()), reverse=True)
-    return RuffKey(
-        tuple(sorted(tractor_tops, reverse=True)),
-        tuple(sorted(pair_tops, reverse=True)),
-        tuple(singles),
-    )
+    """Read cards in the lead's shape at their strongest; None if they cannot take that shape.
+
+    Each lead tractor takes a run of its own length, each lead pair a pair, the rest are
+    singles. Of all such readings (a bounded search over the runs) the highest layer by layer
+    counts: the tractors in the lead's order (longest first), then the pairs, then the singles.
+    """
+    units = PairStock(ctx, Counter(cards)).counts()
+    positions = Counter(ctx.key[c][1] for c in cards)
+    lengths = [u.length for u in lead.tractors]
+    need = len(lead.pairs)
+    best: RuffKey | None = None
+    for tops, left in generate_exact_tops(units, lengths):
+        spare = sorted((p for p, k in left.items() for _ in range(k)), reverse=True)
+        if len(spare) < need:
+            continue
+        pairs = tuple(spare[:need])
+        rest = positions.copy()
+        for top, length in zip(tops, lengths, strict=True):
+            rest.subtract({p: 2 for p in range(top - length + 1, top + 1)})
+        rest.subtract({p: 2 * k for p, k in Counter(pairs).items()})
+        singles = tuple(sorted(rest.elements(), reverse=True))
+        key = RuffKey(tops, pairs, singles)
+        if best is None or key.value(True) > best.value(True):
+            best = key
+    return best

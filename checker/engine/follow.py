@@ -7,8 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, is_subset
-from .combos import SINGLE, Combo, Match, lead_words, match_structure, type_name
+from .combos import (
+    SINGLE,
+    Answer,
+    Combo,
+    PairStock,
+    answer_structure,
+    lead_slots,
+    lead_words,
+    match_structure,
+    tractor_name,
+    type_name,
+)
 from .order import Context
+from .structure import rank_answer
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -27,21 +39,25 @@ def reason_text(reason: str, lang: Lang = ZH) -> str:
     return term(reason, lang)
 
 
-def describe_match(match: Match, lang: Lang = ZH) -> str:
-    """Say what structure a match shows, e.g. 一个2连对拖拉机和1个对子 or a 2-pair tractor."""
+_ZH_COUNT = {1: "一", 2: "两", 3: "三", 4: "四", 5: "五"}
+_EN_COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def describe_answer(answer: Answer, lang: Lang = ZH) -> str:
+    """Say what structure an answer shows, e.g. 一个2连对拖拉机和1个对子 or a 2-pair tractor."""
     parts: list[str] = []
-    pairs = match.pairs
-    for pieces in match.pieces:
-        for size in pieces:
-            if size >= 2:
-                parts.append(pick(lang, f"{size}连对拖拉机", f"a {size}-pair tractor"))
-            else:
-                pairs += 1
-    if pairs:
-        parts.append(pick(lang, f"{pairs}个对子", count_en(pairs, "pair")))
+    for length in sorted(set(answer.tractors), reverse=True):
+        k = answer.tractors.count(length)
+        name = tractor_name(length, lang)
+        many = f"{_EN_COUNT.get(k, str(k))} {name}s"
+        parts.append(
+            pick(lang, f"{_ZH_COUNT.get(k, str(k))}个{name}", f"a {name}" if k == 1 else many)
+        )
+    if answer.pairs:
+        parts.append(pick(lang, f"{answer.pairs}个对子", count_en(answer.pairs, "pair")))
     if not parts:
         return pick(lang, "没有对子", "no pairs")
-    return pick(lang, "、", " and ").join(parts)
+    return pick(lang, "和", " and ").join(parts)
 
 
 @dataclass(frozen=True)
@@ -54,8 +70,8 @@ class FollowVerdict(Explained):
     lead: Combo
     hand: tuple[Card, ...]
     play: tuple[Card, ...]
-    required: Match | None = None
-    shown: Match | None = None
+    required: Answer | None = None
+    shown: Answer | None = None
 
     def _explain(self, lang: Lang) -> str:
         """Explain the verdict, naming the rule and the cards that decided it."""
@@ -108,17 +124,18 @@ class FollowVerdict(Explained):
                 if tractor
                 else "Must play pairs when holding them",
             )
-            need = describe_match(self.required, lang) if self.required else ""
-            shown = describe_match(self.shown, lang) if self.shown else ""
+            need = describe_answer(self.required, lang) if self.required else ""
+            empty = self.shown is None or self.shown.is_empty
+            shown = describe_answer(self.shown, lang) if self.shown else ""
             if lang == EN:
-                some = self.shown is not None and bool(self.shown.pairs or any(self.shown.pieces))
-                has = f"shows only {shown}" if some else "has no pairs"
+                has = "has no pairs" if empty else f"shows only {shown}"
                 return (
                     f"{rule}: the lead is {lead_words(lead, lang)}; the {gname} in hand "
                     f"can make {need}, but the play {play} {has}."
                 )
             shape = lead.shape() or type_name(SINGLE)
-            return f"{rule}：领牌是{shape}，手中{gname}能凑出{need}，所出 {play} 只有{shown}。"
+            has = "没有对子" if empty else f"只有{shown}"
+            return f"{rule}：领牌是{shape}，手中{gname}能凑出{need}，所出 {play} {has}。"
         legal = LEGAL_PREFIX[lang]
         if not suit_cards:
             return legal + pick(
@@ -135,14 +152,16 @@ class FollowVerdict(Explained):
                 "the rest may be any cards.",
             )
         if lead.has_pairs:
-            need = (
-                describe_match(self.required, lang)
-                if self.required
-                else pick(lang, "没有对子", "no pairs")
-            )
+            if self.required is None or self.required.is_empty:
+                return legal + pick(
+                    lang,
+                    f"跟{gname} {n} 张；手中{gname}没有对子，出哪 {n} 张都可以。",
+                    f"{many(n)}; the hand holds no {gname} pair, so any {n} of them will do.",
+                )
+            need = describe_answer(self.required, lang)
             return legal + pick(
                 lang,
-                f"跟{gname} {n} 张，满足领牌结构所要求的{need}。",
+                f"跟{gname} {n} 张，含领牌结构所要求的{need}。",
                 f"{many(n)}, with the {need} the lead's structure requires.",
             )
         return legal + pick(lang, f"跟{gname} {n} 张。", f"{many(n)}, following suit.")
@@ -181,15 +200,11 @@ def judge_follow(
         return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
     if not lead.has_pairs:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t)
-    required = match_structure(ctx, lead, suit)
-    shown = match_structure(ctx, lead, played)
-    if shown.profile == required.profile:
+    required = answer_structure(ctx, lead, suit)
+    shown = answer_structure(ctx, lead, played)
+    if shown.rank == required.rank:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t, required, shown)
-    reason = MUST_PLAY_PAIR
-    for need, got in zip(required.pieces, shown.pieces, strict=True):
-        if need != got and max(need, default=0) >= 2:
-            reason = MUST_PLAY_TRACTOR
-            break
+    reason = MUST_PLAY_TRACTOR if shown.tractors != required.tractors else MUST_PLAY_PAIR
     return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, required, shown)
 
 
@@ -222,17 +237,24 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
         return ctx.sort_cards(short.elements())
     if not lead.has_pairs:
         return ctx.sort_cards(_forced_fill(suit, n).elements())
-    profile = match_structure(ctx, lead, suit).profile
+    # A card is forced as far as taking away its copies would lower the best answer the hand
+    # can give (the search is exact, so a legal follow without them would then be impossible);
+    # beyond that, only the count: at most len(suit) - n copies can be left out.
     counts = Counter(suit)
+    units = PairStock(ctx, counts).counts()
+    bins, lone = lead_slots(lead)
+    best = rank_answer(units, bins, lone)
+    spare = len(suit) - n
     forced: Counter[Card] = Counter()
     for card, m in counts.items():
+        pos = ctx.key[card][1]
         removable = 0
-        trial = counts.copy()
-        while removable < m:
-            trial[card] -= 1
-            remaining = list(trial.elements())
-            if len(remaining) < n or match_structure(ctx, lead, remaining).profile != profile:
-                break
+        while removable < min(m, spare):
+            lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
+            if lost:
+                fewer = {**units, pos: units[pos] - lost}
+                if rank_answer(fewer, bins, lone) != best:
+                    break
             removable += 1
         if removable < m:
             forced[card] = m - removable

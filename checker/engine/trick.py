@@ -78,16 +78,39 @@ def _name(i: int, lang: Lang = ZH) -> str:
     return pick(lang, f"第{i}手", f"play {i}")
 
 
-def _layers(lead: Combo, lang: Lang = ZH) -> str:
-    if lead.tractors:
-        return pick(
-            lang,
-            "先拖拉机、再对子、后单张逐层比较",
-            "tractors first, then pairs, then singles, layer by layer",
-        )
-    if lead.pairs:
-        return pick(lang, "先对子、后单张逐层比较", "pairs first, then singles, layer by layer")
-    return pick(lang, "最大的单张比较", "the highest single")
+RUFF_TIEBREAK = "ruff_tiebreak"
+
+
+def compares_every_unit(ctx: Context, lead: Combo) -> bool:
+    """Tell whether rival ruffs of this lead compare every unit of a layer, or only its biggest.
+
+    Option `ruff_tiebreak`: `by_throw` (the default) compares only the biggest single of a
+    throw of singles (the seed's example) and every unit, layer by layer, of a throw with
+    pairs or tractors (the seed's text); `top_unit` and `every_unit` apply one reading to every
+    throw. A ruleset without the option compares the biggest unit of each layer.
+    """
+    rs = ctx.ruleset
+    mode = rs.option(RUFF_TIEBREAK) if rs.has_option(RUFF_TIEBREAK) else "top_unit"
+    if mode == "by_throw":
+        return lead.has_pairs
+    return mode == "every_unit"
+
+
+def _layers(ctx: Context, lead: Combo, lang: Lang = ZH) -> str:
+    every = compares_every_unit(ctx, lead)
+    if not lead.has_pairs:
+        if every:
+            return pick(lang, "单张从大到小逐张比较", "the singles one by one from the highest")
+        return pick(lang, "最大的单张比较", "the highest single")
+    zh = "先拖拉机、再对子、后单张逐层比较" if lead.tractors else "先对子、后单张逐层比较"
+    en = (
+        "tractors first, then pairs, then singles, layer by layer"
+        if lead.tractors
+        else "pairs first, then singles, layer by layer"
+    )
+    if every:
+        return pick(lang, zh + "，每层从大到小逐个比", en + ", each unit of a layer in turn")
+    return pick(lang, zh + "，每层只比最大的一个", en + ", only the biggest unit of each layer")
 
 
 def _render(
@@ -104,7 +127,7 @@ def _render(
     gname = ctx.group_name(lead.group or "", lang)
     why = reason_text(extra, lang) if code == ILLEGAL else ""
     if lang == EN:
-        rival_name, label, layers = _name(rival, lang), _label(lead, lang), _layers(lead, lang)
+        rival_name, label, layers = _name(rival, lang), _label(lead, lang), _layers(ctx, lead, lang)
         follows = f"follows {gname} with {cards}"
         return {
             ILLEGAL: f"{cards} is illegal ({why}) and cannot win.",
@@ -140,8 +163,8 @@ def _render(
         SAME_SUIT_LOWER: f"跟{gname} {cards}：比{_name(rival)}小，压不过。",
         RUFF_SHAPE: f"主牌 {cards} 与领牌结构（{_label(lead)}）不符，不能杀，算垫牌。",
         RUFF: f"缺门用主牌 {cards} 杀牌：结构与领牌相同，主牌大于副牌。",
-        OVERRUFF: f"主牌 {cards} 盖杀：按{_layers(lead)}，比{_name(rival)}大。",
-        RUFF_NOT_HIGHER: f"主牌 {cards} 也能杀，但按{_layers(lead)}，不比{_name(rival)}大（相同时先出者胜）。",
+        OVERRUFF: f"主牌 {cards} 盖杀：按{_layers(ctx, lead)}，比{_name(rival)}大。",
+        RUFF_NOT_HIGHER: f"主牌 {cards} 也能杀，但按{_layers(ctx, lead)}，不比{_name(rival)}大（相同时先出者胜）。",
         MIXED: f"{cards} 混出{gname}与其他牌，视为垫牌，不争本墩。",
         DISCARD: f"{cards} 是垫牌，不能赢。",
     }
@@ -173,8 +196,7 @@ def resolve_trick(
             en=f"{len(hands)} hands for {len(plays)} plays: they must match one to one",
             field="hands",
         )
-    rs = ctx.ruleset
-    every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
+    every = compares_every_unit(ctx, lead)
     key = ctx.key
     group = lead.group
     n = len(lead.cards)

@@ -31,7 +31,8 @@ class PlayerView:
 
     `phase` is one of declare, bury, lead, follow. `trick` holds the plays of the current
     trick so far as (seat, cards), lead first; `history` the finished tricks the same way.
-    `kitty` is only filled for the banker after burying.
+    `kitty` is only filled for the banker after burying. `first_round` (declare phase): the
+    banker is not fixed yet, the first declarer becomes banker.
     """
 
     phase: str
@@ -49,6 +50,7 @@ class PlayerView:
     kitty: tuple[Card, ...] = ()
     bids: tuple[tuple[int, int | None], ...] = ()
     options: dict[str, object] = field(default_factory=dict)
+    first_round: bool = False
 
     def partner_of(self, seat: int) -> bool:
         """Tell whether a seat is on this seat's side."""
@@ -163,7 +165,7 @@ def random_follow(
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
     required = match_structure(ctx, lead, suit)
-    sizes = [s for pieces in required.pieces for s in pieces]
+    sizes = required.answer.tractors
     for _ in range(tries):
         stock = PairStock(ctx, Counter(suit))
         chosen: list[Card] = []
@@ -172,7 +174,7 @@ def random_follow(
             if not windows:
                 break
             chosen += stock.take(*rng.choice(windows))
-        for _ in range(required.pairs):
+        for _ in range(required.answer.pairs):
             if not stock.at:
                 break
             p = rng.choice(sorted(stock.at))
@@ -416,18 +418,17 @@ class GreedyPlayer:
         )
 
 
-PLAYER_KINDS = ("random", "greedy")
-
-
 def make_players(kind: str, seed: int, count: int) -> list[Player]:
-    """Make one player per seat of the given kind, each with its own generator from the seed."""
-    out: list[Player] = []
-    for seat in range(count):
-        rng = random.Random(seed * 16 + seat + 1)
-        if kind == "random":
-            out.append(RandomPlayer(rng))
-        elif kind == "greedy":
-            out.append(GreedyPlayer(rng))
-        else:
-            raise ValueError(f"unknown player kind {kind!r} (known: {', '.join(PLAYER_KINDS)})")
-    return out
+    """Make one player per seat of the named bot (see checker.play.bots.registry)."""
+    from .bots.registry import make_bots
+
+    return make_bots(kind, seed, count)
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # PLAYER_KINDS is read from the bot registry on first use (the registry imports this module).
+    if name == "PLAYER_KINDS":
+        from .bots.registry import bot_names
+
+        return bot_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -245,7 +245,13 @@ class _Round:
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
         view = PlayerView(
-            DECLARE, seat, self.rs, self.level, tuple(hand), declarations=tuple(self.declarations)
+            DECLARE,
+            seat,
+            self.rs,
+            self.level,
+            tuple(hand),
+            declarations=tuple(self.declarations),
+            first_round=self.setup.banker is None,
         )
         cards = self.players[seat].choose(view)
         if not cards:

@@ -16,6 +16,9 @@ from checker.engine.order import Context, make_context
 from checker.engine.ruleset import load_ruleset
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
+from checker.play.bots.v2 import V2Bot
+from checker.play.players import FOLLOW, LEAD, PlayerView
+from checker.play.round import play_round
 
 from .runner import run_suite
 
@@ -77,6 +80,35 @@ def _pick_lead(ctx: Context, hand: list[Card], rng: random.Random) -> list[Card]
     return mine[-min(len(mine), rng.randint(2, 5)) :]
 
 
+class _Recorder(V2Bot):
+    """A v2 bot that keeps the lead and follow views it decides on with a full hand."""
+
+    def __init__(self, rng: random.Random, views: list[PlayerView]) -> None:
+        super().__init__(rng)
+        self.views = views
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        if view.phase in (LEAD, FOLLOW) and len(view.hand) >= 24:
+            self.views.append(view)
+        return super().choose(view)
+
+
+def _v2_decision_ms(seed: int, rounds: int = 20) -> float:
+    """Median time of one v2 lead or follow decision on a 24-25-card hand (first tricks)."""
+    rs = load_ruleset("classic")
+    views: list[PlayerView] = []
+    for i in range(rounds):
+        bots = [_Recorder(random.Random(seed + i * 4 + s), views) for s in range(rs.players)]
+        play_round(rs, seed + i, bots, referee=False)
+    times = []
+    for view in views:
+        bot = V2Bot(random.Random(0))
+        t = time.perf_counter()
+        bot.decide(view)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
 def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     """Measure the engine and return the figures (rates per second, medians in ms)."""
     rs = load_ruleset("classic")
@@ -130,6 +162,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "worst_follow_forced_ms": _median_ms(lambda: generate_forced(ctx, lead, big_hand)),
         "worst_follow_example_ms": _median_ms(lambda: generate_example(ctx, lead, big_hand)),
         "worst_throw_check_ms": _median_ms(lambda: judge_throw(ctx, throw, others)),
+        "v2_decision_ms": _v2_decision_ms(seed),
         "suite_seconds": suite_seconds,
         "suite_cases": report.total,
         "suite_passed": report.passed,

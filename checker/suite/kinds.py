@@ -24,7 +24,7 @@ from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.texts import EN, ZH, Lang, cards_text, pick
 from checker.engine.throws import judge_throw
-from checker.engine.trick import resolve_trick
+from checker.engine.trick import compares_every_unit, resolve_trick
 
 from . import fields as F
 from .fields import CaseKind, Outcome
@@ -214,7 +214,7 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             en=f"lead cannot be led: {lead.reason_for(ctx, EN)}",
             field="lead",
         )
-    every = rs.has_option("ruff_tiebreak") and rs.option("ruff_tiebreak") == "every_unit"
+    every = compares_every_unit(ctx, lead)
     keys = []
     for i, p in enumerate(plays):
         groups = {ctx.key[c][0] for c in p}
@@ -576,7 +576,50 @@ KIND_RECORDS = (
         runner=run_reveal,
     ),
 )
-KINDS: dict[str, CaseKind] = {k.name: k for k in KIND_RECORDS}
+
+
+def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    """Run a bot case (checker.suite.botcase, imported late: it builds on this module)."""
+    from .botcase import run_bot as run
+
+    return run(rs, ctx, data)
+
+
+TRICK = F.SEAT_CARDS
+BOT_KIND = CaseKind(
+    "bot",
+    "机器人",
+    "Bot",
+    inputs={
+        "bot": F.STRING,
+        "action": F.STRING,
+        "seat": F.SEAT,
+        "banker": F.SEAT,
+        "hand": F.CARDS,
+        "trick": TRICK,
+        "history": F.ArrayOf(TRICK, "已完成的墩的列表（每墩为 {seat, cards} 的列表）"),
+        "current": F.SEAT_CARDS,
+        "first_round": F.BOOL,
+        "kitty": F.CARDS,
+        "ask": F.STRING,
+        "cards": F.CARDS,
+    },
+    required=frozenset({"bot", "action", "seat"}),
+    outputs={
+        "play": F.CARDS,
+        "includes": F.CARDS,
+        "excludes": F.CARDS,
+        "legal": F.BOOL,
+        "trump": F.SUIT,
+        "buried_points": F.POINTS,
+        "explanation": F.TEXT,
+        "answer": F.BOOL,
+        "rule": F.STRING,
+    },
+    runner=run_bot,
+)
+
+KINDS: dict[str, CaseKind] = {k.name: k for k in (*KIND_RECORDS, BOT_KIND)}
 
 
 def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:

@@ -49,7 +49,7 @@ def test_classic_kitty_multipliers_are_2_4_8() -> None:
 def test_classic_options_default_off() -> None:
     rs = load_ruleset("classic")
     assert rs.option("enhanced_joker_override") is False
-    assert rs.option("ruff_tiebreak") == "top_unit"
+    assert rs.option("ruff_tiebreak") == "by_throw"
 
 
 def test_loading_twice_gives_the_same_object() -> None:

@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from checker.engine.cards import Card
+from checker.engine.combos import classify, structure_key
 from checker.engine.errors import PlayError
 from checker.engine.order import Context
 from checker.engine.trick import TrickResult, resolve_trick
@@ -413,3 +414,49 @@ def test_pair_lead_winner_follows_the_seed_order(
     ctx = deal(level, trump)
     result = resolve_trick(ctx, plays)
     assert result.winner == expected_pair_winner(ctx, plays)
+
+
+# --- several ruffs of a throw with pairs or tractors: layer by layer, unit by unit -------------
+
+
+def test_ruff_tiebreak_by_throw_compares_the_next_pair_when_the_biggest_pairs_are_equal() -> None:
+    # 含对子的甩牌: 最大的对子相同比下一个对子 (the text), before any single.
+    ctx = deal(2, "S")
+    result = trick(ctx, "♣A♣A ♣Q♣Q ♣5", "♥2♥2 ♠5♠5 ♠A", "♦2♦2 ♠9♠9 ♠3")
+    assert result.winner == 2
+    assert result.beats == (True, True, True)
+    assert "逐个比" in result.explanation_for("zh")
+
+
+def test_ruff_tiebreak_top_unit_compares_only_the_biggest_pair_then_the_biggest_single() -> None:
+    ctx = deal(2, "S", ruff_tiebreak="top_unit")
+    result = trick(ctx, "♣A♣A ♣Q♣Q ♣5", "♥2♥2 ♠5♠5 ♠A", "♦2♦2 ♠9♠9 ♠3")
+    assert result.winner == 1
+    assert "only the biggest unit of each layer" in result.explanation_for("en")
+
+
+def test_ruff_tiebreak_by_throw_keeps_the_example_for_throws_of_singles() -> None:
+    ctx = deal(4, "H", ruff_tiebreak="by_throw")
+    assert trick(ctx, "♦9 ♦8", "♣4 ♥3", "♠4 ♦4").winner == 1
+
+
+def test_ruff_reads_the_play_in_any_arrangement_of_the_lead_tractors() -> None:
+    # Lead tractors of 3, 2 and 2 pairs; the ruff's runs are ♠7–♠10 (4) and ♠3–♠5 (3). Only
+    # 3 + (2 + 2) fits; cutting the 3 out of the higher run leaves no room for the 2s.
+    ctx = deal(2, "S")
+    lead = "♣3♣3♣4♣4♣5♣5 ♣7♣7♣8♣8 ♣10♣10♣J♣J"
+    result = trick(ctx, lead, "♠7♠7♠8♠8♠9♠9♠10♠10 ♠3♠3♠4♠4♠5♠5")
+    assert result.winner == 1
+
+
+def test_ruff_tractors_are_compared_in_the_lead_order_longest_first() -> None:
+    # Lead a 3-pair and a 2-pair tractor. Play A's 3-pair tractor tops at ♠8, play B's at ♠Q:
+    # the longest tractors are compared first, whatever the 2-pair tractors are. (A and B
+    # cannot meet in one trick; their keys are compared directly.)
+    ctx = deal(2, "S")
+    lead = classify(ctx, cs("♣3♣3♣4♣4♣5♣5 ♣8♣8♣9♣9"))
+    a = structure_key(ctx, lead, cs("♠6♠6♠7♠7♠8♠8 ♠J♠J♠Q♠Q"))
+    b = structure_key(ctx, lead, cs("♠10♠10♠J♠J♠Q♠Q ♠3♠3♠4♠4"))
+    assert a is not None and b is not None
+    assert b.value(True) > a.value(True)
+    assert b.value(False) > a.value(False)

@@ -26,6 +26,7 @@ class Command(BaseCommand):
             f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms",
             f"worst follow example     {f['worst_follow_example_ms']:>12.3f} ms",
             f"worst throw check        {f['worst_throw_check_ms']:>12.3f} ms (three 25-card hands)",
+            f"v2 bot decision         {f['v2_decision_ms']:>12.3f} ms median (25-card hand; target < 2 ms)",
             f"case suite wall time     {f['suite_seconds']:>12.3f} s  "
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
         ]

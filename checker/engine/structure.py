@@ -1,0 +1,193 @@
+"""Exact structure search: the best answer some cards give to a lead's tractors and pairs.
+
+Cards of one group are seen through their units: at each ladder position, how many disjoint
+units they hold there (a unit is a pair today; any width-w set of equal cards works the same
+way). A lead asks for tractors — bins of a given length, in units — and for lone units (its
+pairs). An answer puts *pieces* (runs of consecutive positions, one unit from each) into the
+lead's tractors, each piece no longer than what is left of its tractor; units outside the
+pieces then fill any capacity left, in a tractor or in a lone slot.
+
+Answers are ordered, best first:
+
+1. by the lengths of their tractor pieces (≥ 2 positions) listed longest first, compared
+   lexicographically: the longer first piece wins; if equal, the longer second piece; …; a list
+   that continues where another stops wins;
+2. then by the number of units used in all (as many as the lead holds, if the cards have them).
+
+The search is a depth-first search over the runs of positions, memoised on their shape (a
+suit has at most about 20 positions), never over subsets of cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+Runs = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One best answer: its tractor pieces (low, high), the other units' positions, its rank."""
+
+    pieces: tuple[tuple[int, int], ...]
+    lone: tuple[int, ...]
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        return tuple(high - low + 1 for low, high in self.pieces)
+
+    @property
+    def units(self) -> int:
+        return sum(self.lengths) + len(self.lone)
+
+
+def rank_answer(
+    counts: Mapping[int, int], bins: Sequence[int], lone: int
+) -> tuple[tuple[int, ...], int]:
+    """Rank the best answer: (tractor piece lengths longest first, units used in all)."""
+    lengths = _best(_shape(_runs(counts)), _bins(bins), _INF)
+    return lengths, min(sum(counts.values()), sum(bins) + lone)
+
+
+def plan_answer(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> Plan:
+    """Build one best answer, preferring the highest pieces and then the highest lone units."""
+    left = {p: k for p, k in counts.items() if k > 0}
+    caps = sorted(bins, reverse=True)
+    target = _best(_shape(_runs(left)), _bins(caps), _INF)
+    pieces: list[tuple[int, int]] = []
+    for i, length in enumerate(target):
+        rest = target[i + 1 :]
+        pieces.append(_place(left, caps, length, rest))
+    total = min(sum(counts.values()), sum(bins) + lone)
+    spare: list[int] = []
+    for p in sorted(left, reverse=True):
+        spare += [p] * left[p]
+    return Plan(tuple(pieces), tuple(spare[: total - sum(target)]))
+
+
+_INF = 1 << 30
+
+
+def _place(
+    left: dict[int, int], caps: list[int], length: int, rest: tuple[int, ...]
+) -> tuple[int, int]:
+    """Cut one piece of `length` (the highest that still allows `rest`) out of left and caps."""
+    for low, high in sorted(_spans(left), key=lambda s: -s[1]):
+        for start in range(high - length + 1, low - 1, -1):
+            trial = dict(left)
+            for p in range(start, start + length):
+                trial[p] -= 1
+                if not trial[p]:
+                    del trial[p]
+            shape = _shape(_runs(trial))
+            for j in sorted({j for j, b in enumerate(caps) if b >= length}):
+                after = caps[:j] + [caps[j] - length] + caps[j + 1 :]
+                if _best(shape, _bins(after), length) == rest:
+                    left.clear()
+                    left.update(trial)
+                    caps[:] = after
+                    return (start, start + length - 1)
+    raise AssertionError("no placement reaches the searched answer")  # pragma: no cover
+
+
+def _spans(counts: Mapping[int, int]) -> list[tuple[int, int]]:
+    """List maximal stretches of consecutive positions holding a unit, as (low, high)."""
+    out: list[tuple[int, int]] = []
+    for p in sorted(p for p, k in counts.items() if k > 0):
+        if out and out[-1][1] == p - 1:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
+
+
+def _runs(counts: Mapping[int, int]) -> list[tuple[int, ...]]:
+    return [tuple(counts[p] for p in range(low, high + 1)) for low, high in _spans(counts)]
+
+
+def _shape(runs: Iterable[tuple[int, ...]]) -> Runs:
+    """Canonical form of runs: only those of 2+ positions, each read from its smaller end."""
+    return tuple(sorted(min(r, r[::-1]) for r in runs if len(r) >= 2))
+
+
+def _bins(bins: Iterable[int]) -> tuple[int, ...]:
+    """Canonical form of tractor capacities: those that still fit a piece, largest first."""
+    return tuple(sorted((b for b in bins if b >= 2), reverse=True))
+
+
+def _cut(run: tuple[int, ...], start: int, length: int) -> list[tuple[int, ...]]:
+    """Take one unit at each of `length` positions from `start`; return what is left, split."""
+    cut = list(run)
+    for j in range(start, start + length):
+        cut[j] -= 1
+    out: list[tuple[int, ...]] = []
+    part: list[int] = []
+    for k in cut:
+        if k:
+            part.append(k)
+        elif part:
+            out.append(tuple(part))
+            part = []
+    if part:
+        out.append(tuple(part))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _best(shape: Runs, bins: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """Return the best list of piece lengths (each ≤ cap) that runs of `shape` fit into bins."""
+    if not shape or not bins:
+        return ()
+    top = min(cap, bins[0], max(len(r) for r in shape))
+    # No answer beats one piece per bin, each as long as the bin (and cap) allow.
+    ideal = tuple(min(b, top) for b in bins)
+    for length in range(top, 1, -1):
+        best: tuple[int, ...] | None = None
+        tried: set[tuple[Runs, tuple[int, ...]]] = set()
+        for i, run in enumerate(shape):
+            if len(run) < length or run in shape[:i]:
+                continue
+            others = shape[:i] + shape[i + 1 :]
+            for start in range(len(run) - length + 1):
+                after = _shape(others + tuple(_cut(run, start, length)))
+                for b in sorted(set(bins), reverse=True):
+                    if b < length:
+                        break
+                    k = bins.index(b)
+                    rest = _bins(bins[:k] + (b - length,) + bins[k + 1 :])
+                    if (after, rest) in tried:
+                        continue
+                    tried.add((after, rest))
+                    found = (length, *_best(after, rest, length))
+                    if best is None or found > best:
+                        best = found
+                        if best == ideal:
+                            return best
+        if best is not None:
+            return best
+    return ()
+
+
+def generate_exact_tops(
+    counts: Mapping[int, int], lengths: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], dict[int, int]]]:
+    """Yield every way to cut runs of exactly `lengths` (longest first) out of counts.
+
+    Each way is the tuple of the runs' top positions (in the order of `lengths`; equal lengths
+    in falling order, so no way comes twice) and the units left over.
+    """
+    if not lengths:
+        yield (), dict(counts)
+        return
+    length, rest = lengths[0], lengths[1:]
+    for low, high in _spans(counts):
+        for top in range(high, low + length - 2, -1):
+            left = dict(counts)
+            for p in range(top - length + 1, top + 1):
+                left[p] -= 1
+            for tops, after in generate_exact_tops(left, rest):
+                if rest and rest[0] == length and tops[0] > top:
+                    continue
+                yield (top, *tops), after

@@ -1,0 +1,129 @@
+"""Card memory (记牌): the cards a seat has seen, the cards still unseen, and the voids each
+other seat has shown, read from the trick history its view carries."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from checker.engine.cards import Card
+from checker.engine.combos import PairStock, Unit
+from checker.engine.order import Context
+
+Play = tuple[int, tuple[Card, ...]]
+Trick = Sequence[Play]
+
+
+@dataclass
+class Memory:
+    """What one seat knows about the cards: seen copies, unseen copies and shown voids.
+
+    `voids[seat]` holds the groups (TRUMP or a suit letter) that seat has shown it lacks: it
+    played other cards on a lead of that group. With `infer_voids=False` (v1) no voids are
+    read, only the cards seen.
+    """
+
+    ctx: Context
+    seat: int
+    seen: Counter[Card] = field(default_factory=Counter)
+    unseen: Counter[Card] = field(default_factory=Counter)
+    voids: dict[int, set[str]] = field(default_factory=dict)
+
+    def is_void(self, seat: int, group: str) -> bool:
+        """Tell whether a seat has shown that it holds no card of the group."""
+        return group in self.voids.get(seat, set())
+
+    def unseen_in(self, group: str) -> list[Card]:
+        """List the unseen cards of one group, with their copies."""
+        key = self.ctx.key
+        return [c for c in self.unseen.elements() if key[c][0] == group]
+
+    def unseen_points(self, group: str) -> int:
+        """Add up the points of the unseen cards of one group."""
+        return sum(c.points for c in self.unseen_in(group))
+
+    def can_be_beaten(self, unit: Unit, group: str) -> bool:
+        """Tell whether the unseen cards of the group could make a unit beating this one."""
+        key = self.ctx.key
+        if unit.kind == "single":
+            return any(key[c][0] == group and key[c][1] > unit.top for c in self.unseen)
+        stock = PairStock(self.ctx, Counter(self.unseen_in(group)))
+        if unit.kind == "pair":
+            return any(p > unit.top for p in stock.at)
+        run = stock.highest_run(unit.length)
+        return run is not None and run[1] > unit.top
+
+    def count_seen(self, card: Card) -> int:
+        """Count the copies of a card this seat has seen (own hand included)."""
+        return self.seen[card]
+
+
+class HistoryCache:
+    """A bot's running reading of one round's history: finished tricks only ever grow, so each
+    decision reads just the tricks added since the last one."""
+
+    def __init__(self) -> None:
+        self.ctx: Context | None = None
+        self.tricks: list[Trick] = []
+        self.seen: Counter[Card] = Counter()
+        self.voids: dict[int, set[str]] = {}
+        self.infer_voids = True
+
+    def read(self, ctx: Context, history: Sequence[Trick], *, infer_voids: bool) -> None:
+        """Bring the cached cards and voids up to date with the history."""
+        n = len(self.tricks)
+        same = (
+            ctx is self.ctx
+            and infer_voids == self.infer_voids
+            and len(history) >= n
+            and all(history[i] is self.tricks[i] for i in range(n))
+        )
+        if not same:
+            self.ctx, self.infer_voids = ctx, infer_voids
+            self.tricks, self.seen, self.voids = [], Counter(), {}
+        for past in history[len(self.tricks) :]:
+            for _, cards in past:
+                self.seen.update(cards)
+            if infer_voids and past:
+                _read_voids(ctx, self.voids, past)
+            self.tricks.append(past)
+
+
+def read_memory(
+    ctx: Context,
+    seat: int,
+    hand: Iterable[Card],
+    history: Sequence[Trick],
+    trick: Trick = (),
+    kitty: Iterable[Card] = (),
+    *,
+    infer_voids: bool = True,
+    cache: HistoryCache | None = None,
+) -> Memory:
+    """Build a seat's memory from its hand, the finished tricks, the trick so far and the kitty."""
+    cache = cache or HistoryCache()
+    cache.read(ctx, history, infer_voids=infer_voids)
+    mem = Memory(ctx, seat)
+    mem.voids = {s: set(v) for s, v in cache.voids.items()}
+    seen: Counter[Card] = cache.seen.copy()
+    seen.update(hand)
+    seen.update(kitty)
+    for _, cards in trick:
+        seen.update(cards)
+    if infer_voids and trick:
+        _read_voids(ctx, mem.voids, trick)
+    mem.seen = seen
+    decks = ctx.ruleset.decks
+    mem.unseen = Counter({c: decks - seen[c] for c in ctx.deck if seen[c] < decks})
+    return mem
+
+
+def _read_voids(ctx: Context, voids: dict[int, set[str]], trick: Trick) -> None:
+    key = ctx.key
+    group = key[trick[0][1][0]][0]
+    for who, cards in trick[1:]:
+        if any(key[c][0] != group for c in cards):
+            # It played every card of the group it had: it is void there from now on. A side
+            # discard says nothing about trumps (ruffing is optional); a trump lead does.
+            voids.setdefault(who, set()).add(group)

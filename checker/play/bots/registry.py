@@ -1,0 +1,53 @@
+"""The bots by name: one registry behind make_players, simulate --players, duels and the
+play table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..players import Player
+from .basic import GreedyBot, RandomBot
+from .v1 import V1Bot
+from .v2 import V2Bot
+
+BotFactory = Callable[[random.Random], Player]
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "v1": V1Bot,
+    "v2": V2Bot,
+}
+# The strongest bot: what a seat plays when nobody names one.
+DEFAULT_BOT = "v2"
+
+
+class UnknownBotError(ValueError):
+    """A bot name that is not registered; the message quotes it and lists the names."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"未知的机器人“{name}”（可用：{', '.join(BOTS)}） / unknown bot {name!r} (known: {', '.join(BOTS)})"
+        )
+        self.name = name
+
+
+def bot_names() -> tuple[str, ...]:
+    """List the registered bot names, weakest first."""
+    return tuple(BOTS)
+
+
+def make_bot(name: str, rng: random.Random) -> Player:
+    """Make one bot by name with its own random generator."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise UnknownBotError(name)
+    return factory(rng)
+
+
+def make_bots(name: str, seed: int, count: int) -> list[Player]:
+    """Make one bot per seat, each with its own generator derived from the seed."""
+    if name not in BOTS:
+        raise UnknownBotError(name)
+    return [make_bot(name, random.Random(seed * 16 + seat + 1)) for seat in range(count)]

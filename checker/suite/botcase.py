@@ -1,0 +1,379 @@
+"""The `bot` case kind: what a computer player chooses at one decision (declare, bury, lead,
+follow) or what it judges (`action: ask`), checked against the history it is given."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from checker.engine.cards import Card, format_card, is_subset
+from checker.engine.combos import classify
+from checker.engine.errors import HandError, PlayError
+from checker.engine.follow import judge_follow
+from checker.engine.order import TRUMP, Context, check_copies
+from checker.engine.ruleset import Ruleset
+from checker.engine.texts import Lang, cards_text, pick
+from checker.play.bots.lead import is_controlled_suit, is_safe_throw, is_unbeatable_pair
+from checker.play.bots.memory import Memory, read_memory
+from checker.play.bots.registry import UnknownBotError, make_bot
+from checker.play.players import BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView
+
+from .kinds import Outcome, card_strings, classify_explanation, parse_field
+
+ACTIONS = ("declare", "bury", "lead", "follow", "ask")
+Play = tuple[int, tuple[Card, ...]]
+
+# ask: NAME -> (judgement, zh words, en words) on the asked cards
+ASKS: dict[str, tuple[Callable[[Context, Memory, Sequence[Card]], bool], str, str]] = {
+    "unbeatable_pair": (is_unbeatable_pair, "无敌对子", "an unbeatable pair"),
+    "controlled_short_suit": (
+        is_controlled_suit,
+        "可控短门（可一把甩完）",
+        "a controlled short suit (safe to throw out whole)",
+    ),
+    "safe_throw": (
+        is_safe_throw,
+        "安全甩牌（每个分量都无人能压）",
+        "a safe throw (no unit can be beaten)",
+    ),
+    "tractor": (
+        lambda ctx, mem, cards: classify(ctx, cards).type == "tractor",
+        "拖拉机",
+        "a tractor",
+    ),
+}
+
+
+def _seat(value: Any, field: str, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PlayError(f"{field} 必须是座位号（整数），而不是“{value}”", field=field)
+    if not 0 <= value < players:
+        raise PlayError(f"{field} = {value} 不是座位（0 到 {players - 1}）", field=field)
+    return value
+
+
+def _plays(ctx: Context, value: Any, field: str, players: int) -> list[Play]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PlayError(f"{field} 必须是 {{seat, cards}} 的列表", field=field)
+    out: list[Play] = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        if not isinstance(item, dict) or "seat" not in item or "cards" not in item:
+            raise PlayError(f"{where} 必须含 seat 和 cards", field=field)
+        seat = _seat(item["seat"], f"{where}.seat", players)
+        cards = parse_field(ctx, item["cards"], f"{where}.cards")
+        if not cards:
+            raise PlayError(f"{where}.cards 不能为空", field=field)
+        out.append((seat, tuple(cards)))
+    return out
+
+
+def _check_trick(ctx: Context, trick: Sequence[Play], field: str, players: int) -> None:
+    """Reject a trick whose plays are out of turn, of the wrong size, or a lead that cannot stand."""
+    if not trick:
+        raise PlayError(f"{field} 不能为空", field=field)
+    lead = classify(ctx, trick[0][1])
+    if not lead.is_valid:
+        raise PlayError(
+            f"{field}: 领牌 {cards_text(trick[0][1], 'zh')} 不能领出：{lead.reason}", field=field
+        )
+    first = trick[0][0]
+    for k, (seat, cards) in enumerate(trick):
+        if seat != (first + k) % players:
+            raise PlayError(
+                f"{field}[{k}]: 座位 {seat} 不按出牌顺序（应为 {(first + k) % players}）",
+                field=field,
+            )
+        if len(cards) != len(trick[0][1]):
+            raise PlayError(
+                f"{field}[{k}]: 出了 {len(cards)} 张，领牌是 {len(trick[0][1])} 张", field=field
+            )
+    if len(trick) > players:
+        raise PlayError(f"{field} 有 {len(trick)} 手，多于 {players} 位玩家", field=field)
+
+
+def _check_voids(
+    ctx: Context, tricks: Sequence[Sequence[Play]], seat: int, hand: Sequence[Card]
+) -> None:
+    """Reject a history in which a seat plays a group it has shown it lacks (or the bot lacks)."""
+    key = ctx.key
+    voids: dict[int, set[str]] = {}
+    for t, trick in enumerate(tricks):
+        group = key[trick[0][1][0]][0]
+        for who, cards in trick:
+            for c in cards:
+                g = key[c][0]
+                if g in voids.get(who, set()):
+                    raise HandError(
+                        f"第 {t + 1} 墩：座位 {who} 出了 {format_card(c)}，但它此前已示缺"
+                        f"{ctx.group_name(g)}，不可能还有这张牌",
+                        value=format_card(c),
+                    )
+            if who != trick[0][0] and any(key[c][0] != group for c in cards):
+                voids.setdefault(who, set()).add(group)
+    for g in voids.get(seat, set()):
+        for c in hand:
+            if key[c][0] == g:
+                raise HandError(
+                    f"手牌中有 {format_card(c)}，但座位 {seat} 在历史中已示缺{ctx.group_name(g)}",
+                    value=format_card(c),
+                )
+
+
+def _expected(data: Mapping[str, Any], rs: Ruleset) -> dict[str, Any]:
+    out = dict(data.get("expect") or {})
+    out.update((data.get("expect_by_ruleset") or {}).get(rs.name) or {})
+    return out
+
+
+def _card_list(ctx: Context, value: Any, field: str) -> list[Card]:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null", "")):
+        return []
+    return parse_field(ctx, value, field)
+
+
+def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    """Run one bot case: build the bot's view, ask it, report its choice and its reason."""
+    name = str(data["bot"])
+    action = str(data["action"])
+    if action not in ACTIONS:
+        raise PlayError(f"action“{action}”未知（可用：{', '.join(ACTIONS)}）", field="action")
+    players = rs.players
+    seat = _seat(data["seat"], "seat", players)
+    banker = _seat(data["banker"], "banker", players) if data.get("banker") is not None else None
+    hand = parse_field(ctx, data.get("hand"), "hand")
+    history = [
+        _plays(ctx, t, f"history[{i}]", players) for i, t in enumerate(data.get("history") or [])
+    ]
+    trick = _plays(ctx, data.get("trick"), "trick", players)
+    current = _plays(ctx, data.get("current"), "current", players)
+    kitty = parse_field(ctx, data.get("kitty"), "kitty")
+    for i, t in enumerate(history):
+        _check_trick(ctx, t, f"history[{i}]", players)
+    if trick:
+        _check_trick(ctx, trick, "trick", players)
+    played = [c for t in [*history, trick] for _, cs in t for c in cs]
+    check_copies(ctx, {"hand、history、trick 与 kitty": [*hand, *played, *kitty]})
+    _check_voids(ctx, [*history, *([trick] if trick else [])], seat, hand)
+    first_round = data.get("first_round", False)
+    if not isinstance(first_round, bool):
+        raise PlayError("first_round 必须是 true 或 false", field="first_round")
+    expected = _expected(data, rs)
+    if action == "ask":
+        return _run_ask(ctx, data, seat, hand, history, kitty, expected)
+    if not hand:
+        raise PlayError("hand 不能为空", field="hand")
+    try:
+        bot = make_bot(name, random.Random(0))
+        again = make_bot(name, random.Random(0))
+    except UnknownBotError as exc:
+        raise PlayError(str(exc), field="bot", value=name) from exc
+    if action == DECLARE:
+        view = PlayerView(
+            DECLARE,
+            seat,
+            rs,
+            ctx.level,
+            tuple(hand),
+            banker=banker,
+            declarations=tuple(current),
+            first_round=first_round,
+        )
+    elif action == BURY:
+        if len(hand) <= rs.kitty_size:
+            raise PlayError(
+                f"bury 的 hand 只有 {len(hand)} 张，不多于底牌 {rs.kitty_size} 张", field="hand"
+            )
+        view = PlayerView(
+            BURY,
+            seat,
+            rs,
+            ctx.level,
+            tuple(ctx.sort_cards(hand)),
+            ctx=ctx,
+            banker=seat if banker is None else banker,
+            declarations=tuple(current),
+        )
+    elif action == LEAD:
+        if trick:
+            raise PlayError("lead 不应给出 trick（本墩由机器人领出）", field="trick")
+        view = PlayerView(
+            LEAD,
+            seat,
+            rs,
+            ctx.level,
+            tuple(hand),
+            ctx=ctx,
+            banker=banker,
+            declarations=tuple(current),
+            history=tuple(history),
+            kitty=tuple(kitty),
+        )
+    else:
+        if not trick:
+            raise PlayError("follow 需要 trick（本墩已出的牌，领牌在前）", field="trick")
+        nxt = (trick[-1][0] + 1) % players
+        if nxt != seat:
+            raise PlayError(f"trick 之后应由座位 {nxt} 出牌，而机器人坐在 {seat}", field="seat")
+        lead = classify(ctx, trick[0][1])
+        if len(hand) < len(lead.cards):
+            raise PlayError(
+                f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead.cards)} 张", field="hand"
+            )
+        view = PlayerView(
+            FOLLOW,
+            seat,
+            rs,
+            ctx.level,
+            tuple(hand),
+            ctx=ctx,
+            banker=banker,
+            declarations=tuple(current),
+            lead=lead,
+            trick=tuple(trick),
+            history=tuple(history),
+            kitty=tuple(kitty),
+        )
+    decision = _decide(bot, view)
+    if tuple(sorted(_decide(again, view).cards)) != tuple(sorted(decision.cards)):
+        raise PlayError(f"机器人 {name} 对同一局面两次给出不同的选择", field="bot")
+    out = _outcome(rs, ctx, action, view, decision, expected)
+    return out, decision.explanation_for
+
+
+def _decide(bot: Any, view: PlayerView) -> Decision:
+    decision: Decision = bot.decide(view)
+    return decision
+
+
+def _outcome(
+    rs: Ruleset,
+    ctx: Context,
+    action: str,
+    view: PlayerView,
+    decision: Decision,
+    expected: Mapping[str, Any],
+) -> dict[str, Any]:
+    cards = list(decision.cards)
+    out: dict[str, Any] = {
+        "play": card_strings(ctx.sort_cards(cards)) if cards else "none",
+        "rule": decision.rule,
+    }
+    hand = list(view.hand)
+    if action == DECLARE:
+        from checker.engine.declare import judge_declaration
+
+        if cards:
+            verdict = judge_declaration(rs, ctx.level, view.declarations, view.seat, cards, hand)
+            out["legal"] = verdict.accepted
+            out["trump"] = verdict.trump if verdict.trump is not None else "none"
+        else:
+            out["legal"] = True
+            standing = view.declarations[-1][1] if view.declarations else None
+            if standing is not None:
+                out["trump"] = "none" if standing[0].is_joker else standing[0].suit
+    elif action == BURY:
+        out["legal"] = len(cards) == rs.kitty_size and is_subset(cards, hand)
+        out["buried_points"] = sum(c.points for c in cards)
+    elif action == LEAD:
+        out["legal"] = bool(cards) and is_subset(cards, hand) and classify(ctx, cards).is_valid
+    else:
+        assert view.lead is not None
+        out["legal"] = judge_follow(ctx, view.lead, hand, cards).legal
+    got = Counter(cards)
+    # includes / excludes hold when the choice contains (avoids) those cards: then the
+    # expected value is echoed; otherwise the offending cards are reported.
+    if "includes" in expected:
+        need = Counter(_card_list(ctx, expected["includes"], "expect.includes"))
+        missing = need - got
+        out["includes"] = (
+            expected["includes"]
+            if not missing
+            else {"missing": card_strings(list(missing.elements()))}
+        )
+    if "excludes" in expected:
+        avoid = set(_card_list(ctx, expected["excludes"], "expect.excludes"))
+        present = [c for c in cards if c in avoid]
+        out["excludes"] = (
+            expected["excludes"] if not present else {"present": card_strings(present)}
+        )
+    if "explanation" in expected:
+        text = str(expected["explanation"])
+        zh, en = decision.explanation_for("zh"), decision.explanation_for("en")
+        out["explanation"] = text if text in zh or text in en else zh
+    if "play" in expected:
+        want_play = _card_list(ctx, expected["play"], "expect.play")
+        if Counter(want_play) == got:
+            out["play"] = expected["play"]
+    return out
+
+
+def _run_ask(
+    ctx: Context,
+    data: Mapping[str, Any],
+    seat: int,
+    hand: list[Card],
+    history: list[list[Play]],
+    kitty: list[Card],
+    expected: Mapping[str, Any],
+) -> Outcome:
+    ask = str(data.get("ask", ""))
+    if ask not in ASKS:
+        raise PlayError(f"ask“{ask}”未知（可用：{', '.join(ASKS)}）", field="ask")
+    cards = parse_field(ctx, data.get("cards"), "cards")
+    if not cards:
+        raise PlayError("ask 需要 cards", field="cards")
+    held = hand or cards
+    if not is_subset(cards, held):
+        raise PlayError(f"cards 不在 hand 中：{cards_text(cards, 'zh')}", field="cards")
+    check_copies(
+        ctx,
+        {
+            "hand、history 与 kitty": [
+                *held,
+                *[c for t in history for _, cs in t for c in cs],
+                *kitty,
+            ]
+        },
+    )
+    mem = read_memory(ctx, seat, held, history, (), kitty)
+    judge, zh, en = ASKS[ask]
+    answer = judge(ctx, mem, cards)
+    key = ctx.key
+    higher = sorted(
+        {
+            c
+            for c in mem.unseen
+            if key[c][0] == key[cards[0]][0] and key[c][1] > max(key[x][1] for x in cards)
+        },
+        key=lambda c: key[c][1],
+    )
+    group = key[cards[0]][0]
+
+    def say(lang: Lang) -> str:
+        shown = cards_text(cards, lang)
+        if ask == "tractor":
+            return classify_explanation(ctx, cards, lang)
+        unseen = cards_text(higher, lang) or pick(lang, "无", "none")
+        gname = ctx.group_name(group if group != TRUMP else TRUMP, lang)
+        if answer:
+            return pick(
+                lang,
+                f"{shown} 是{zh}：{gname}中更大的牌都已确认，没人能凑出更大的同型牌。",
+                f"{shown} is {en}: the higher {gname} are accounted for, nobody can make a bigger one.",
+            )
+        return pick(
+            lang,
+            f"{shown} 不是{zh}：还有未见的更大牌（{unseen}）可能压过它。",
+            f"{shown} is not {en}: higher unseen cards ({unseen}) may beat it.",
+        )
+
+    out: dict[str, Any] = {"answer": answer}
+    if "explanation" in expected:
+        text = str(expected["explanation"])
+        out["explanation"] = text if text in say("zh") or text in say("en") else say("zh")
+    return out, say
