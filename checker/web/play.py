@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -21,7 +22,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from checker.engine.cards import ascii_card, parse_card
+from checker.engine.cards import ascii_card, format_rank, parse_card
 from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.texts import Lang, as_lang
@@ -44,6 +45,7 @@ from checker.play.game import (
 )
 from checker.play.players import PLAYER_KINDS
 from checker.play.table import fold_events, judge_tricks
+from checker.suite.scenario import ScenarioError, parse_options
 from checker.web import present, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param
@@ -72,6 +74,12 @@ class NewGameForm(forms.Form):
     seat = forms.IntegerField(label=gettext_lazy("你的座位"), min_value=0, max_value=7, initial=0)
     bots = forms.ChoiceField(label=gettext_lazy("机器人"), choices=(), required=False)
     level = forms.CharField(label=gettext_lazy("打几"), required=False, max_length=2)
+    options = forms.CharField(
+        label=gettext_lazy("选项"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("规则选项，如 climb:true（留空：默认）"),
+    )
     moves = forms.CharField(required=False, max_length=4000, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -88,12 +96,17 @@ class NewGameForm(forms.Form):
             return data
         seed = data.get("seed")
         try:
+            options = parse_options(data.get("options") or "")
+        except ScenarioError as exc:
+            raise forms.ValidationError(exc.message_en if _lang() == "en" else exc.message) from None
+        try:
             data["spec"] = make_spec(
                 data["ruleset"],
                 random_seed() if seed is None else seed,
                 data["seat"],
                 data.get("bots") or default_bots(),
                 data.get("level") or None,
+                options,
             )
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from None
@@ -199,23 +212,32 @@ def _render_table(
             "move_url": reverse("play_move", args=[game.key]),
             "share_url": request.build_absolute_uri(reverse("play_table", args=[game.key])),
             "position_url": _position_url(request, position),
+            "next_url": _start_url(position.spec, seed=position.spec.seed + 1),
         }
     )
     template = "web/play_table.html#table" if request.htmx else "web/play_table.html"
     return render(request, template, context, status=status)
 
 
+def _start_url(spec: GameSpec, *, seed: int, moves: str = "") -> str:
+    """The /play/ link that starts this game (another seed, or up to some moves)."""
+    params: dict[str, str] = {"ruleset": spec.ruleset, "seed": str(seed), "bots": spec.bots}
+    params["seat"] = "" if spec.seat is None else str(spec.seat)
+    if spec.level is not None:
+        params["level"] = format_rank(spec.level)
+    if spec.options:
+        params["options"] = options_param(dict(spec.options))
+    if moves:
+        params["moves"] = moves
+    return reverse("play") + "?" + urlencode(params)
+
+
 def _position_url(request: HttpRequest, position: Position) -> str:
     """A link that rebuilds exactly this position as a new game (spec and moves in the URL)."""
-    from urllib.parse import urlencode
-
-    spec = position.spec
-    params = {"ruleset": spec.ruleset, "seed": spec.seed, "seat": spec.seat, "bots": spec.bots}
-    if spec.level is not None:
-        params["level"] = spec.level
-    if position.moves:
-        params["moves"] = format_moves(position.moves)
-    return request.build_absolute_uri(reverse("play") + "?" + urlencode(params))
+    moves = format_moves(position.moves)
+    return request.build_absolute_uri(
+        _start_url(position.spec, seed=position.spec.seed, moves=moves)
+    )
 
 
 @require_GET
