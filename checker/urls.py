@@ -1,10 +1,20 @@
 """URL configuration: the web app lives in checker.web."""
 
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.i18n import set_language
 
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Send /favicon.ico to the SVG icon (resolved per request: static names are hashed)."""
+    return redirect(static("favicon.svg"), permanent=True)
+
+
 urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
+    path("favicon.ico", favicon),
     path("simulation/", include("checker.web.simulation")),
     path("play/", include("checker.web.play")),
     path("", include("checker.web.urls")),

@@ -29,8 +29,36 @@ def test_dashboard_counts(browser_page: BrowserPage) -> None:
         assert "全部通过" in headline
     assert page.get_by_test_id("count-pass").inner_text().endswith(str(run.passed))
     assert page.get_by_test_id("tile").count() == len(run.categories())
-    assert page.get_by_test_id("case-row").count() == len(run.results)
+    # Failures and errors first; each category's passes load (htmx) when opened.
+    assert page.get_by_test_id("case-row").count() == run.failed + run.errors
+    category, items = run.categories()[0]
+    fold = page.get_by_test_id("fold").first
+    with page.expect_response(re.compile(r"part=rows")):
+        fold.locator("summary").click()
+    fold.get_by_test_id("case-row").first.wait_for()
+    assert fold.get_by_test_id("case-row").count() == sum(r.status == "pass" for r in items)
     browser_page.shot("dashboard", full_page=False)
+
+
+def test_dashboard_search_reacts_to_input_and_keeps_one_history_entry(
+    browser_page: BrowserPage,
+) -> None:
+    run = selfcheck.get_run("classic")
+    target = run.results[0]
+    page = browser_page.page
+    browser_page.goto("/")
+    start = page.evaluate("history.length")
+    # A paste is one input event: the rows follow without a key press.
+    with page.expect_response(re.compile(r"q=")):
+        page.locator("#f-q").fill(target.id[:-2])
+    page.wait_for_function("location.search.includes('q=')")
+    with page.expect_response(re.compile(r"q=")):
+        page.locator("#f-q").press_sequentially(target.id[-2:], delay=30)
+    page.wait_for_function(f"location.search.includes({target.id!r})")
+    page.locator(f"#case-{target.id}").wait_for()
+    assert page.evaluate("history.length") == start + 1  # one entry for the whole search
+    page.get_by_test_id("clear-filters").click()
+    page.wait_for_url("**/rulesets/classic/selfcheck/")
 
 
 def test_filter_to_failures(browser_page: BrowserPage) -> None:
@@ -80,16 +108,16 @@ def _click(page, card: str, times: int = 1) -> None:  # type: ignore[no-untyped-
 def test_build_by_clicking_and_check(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto("/check/")
-    page.select_option("#grid-target", "f-lead")
+    page.locator('#grid-targets input[value="f-lead"]').locator("xpath=..").click()
     _click(page, "♠K", 2)
     assert page.locator("#f-lead").input_value() == "♠K ♠K"
     assert page.locator('#cardgrid button[data-card="♠K"]').get_attribute("data-count") == "2"
-    page.select_option("#grid-target", "f-h1")
+    page.locator('#grid-targets input[value="f-h1"]').locator("xpath=..").click()
     # ♠K is used up by the lead (two decks): its cell is disabled for player 1.
     assert page.locator('#cardgrid button[data-card="♠K"]').is_disabled()
     for card in ("♠Q", "♠Q", "♠10", "♠5"):
         _click(page, card)
-    page.select_option("#grid-target", "f-p1")
+    page.locator('#grid-targets input[value="f-p1"]').locator("xpath=..").click()
     _click(page, "♠Q", 2)
     assert page.locator("#f-p1").input_value() == "♠Q ♠Q"
     page.get_by_role("button", name="检查", exact=True).click()
@@ -97,7 +125,8 @@ def test_build_by_clicking_and_check(browser_page: BrowserPage) -> None:
     assert "合法" in page.get_by_test_id("legal-1").inner_text()
     assert "对子" in page.get_by_test_id("verdict-lead").inner_text()
     trick = page.get_by_test_id("verdict-trick").inner_text()
-    assert "玩家 0（领牌）赢" in trick
+    assert "目前 玩家 0（领牌） 领先" in trick  # players 2 and 3 have not played: "so far"
+    assert "还没有出牌" in trick
     page.wait_for_function("location.search.includes('lead=SK+SK')")
     browser_page.shot("checker-clicked")
 
@@ -124,7 +153,8 @@ def test_build_by_typing_and_keyboard(browser_page: BrowserPage) -> None:
     legal = page.get_by_test_id("legal-1")
     legal.wait_for()
     assert "不合法" in legal.inner_text()
-    assert "must_follow_suit" in page.get_by_test_id("verdict-follow-1").inner_text()
+    follow = page.get_by_test_id("verdict-follow-1").inner_text()
+    assert "没有跟花色" in follow and "must_follow_suit" not in follow  # words, never codes
     browser_page.shot("checker-typed")
     # A click on the legal example plays it and re-checks.
     page.get_by_test_id("example-1").click()
@@ -142,7 +172,7 @@ def test_bad_typing_shows_message(browser_page: BrowserPage) -> None:
     assert page.locator("#f-lead").get_attribute("aria-invalid") == "true"
     page.get_by_role("button", name="检查", exact=True).click()
     page.get_by_test_id("verdict-error").wait_for()
-    assert "lead" in page.get_by_test_id("verdict-error").inner_text()
+    assert "领牌（玩家 0）" in page.get_by_test_id("verdict-error").inner_text()
 
 
 def test_permalink_reproduces_verdict(browser_page: BrowserPage) -> None:

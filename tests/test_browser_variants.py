@@ -109,22 +109,23 @@ def test_erqiwang_checker_build_lead_by_clicking(browser_page: BrowserPage) -> N
     heart = page.locator('#cardgrid button[data-card="♥A"]').bounding_box()
     assert spade and heart and abs(spade["x"] - heart["x"]) < 1
     page.select_option("#f-trump", "H")
-    page.select_option("#grid-target", "f-lead")
+    page.locator('#grid-targets input[value="f-lead"]').locator("xpath=..").click()
     for card in ("♠7", "♠7", "♥7", "♥7"):
         page.locator(f'#cardgrid button[data-card="{card}"]').click()
-    assert page.locator("#f-lead").input_value() == "♠7 ♠7 ♥7 ♥7"
+    # Trumps first, in trump order: the trump suit's 7s lead the others.
+    assert page.locator("#f-lead").input_value() == "♥7 ♥7 ♠7 ♠7"
     # Two decks: a third click on a full cell clears it again.
     page.locator('#cardgrid button[data-card="♠7"]').click()
     assert page.locator("#f-lead").input_value() == "♥7 ♥7"
     for _ in range(2):
         page.locator('#cardgrid button[data-card="♠7"]').click()
-    assert page.locator("#f-lead").input_value() == "♠7 ♠7 ♥7 ♥7"
-    page.select_option("#grid-target", "f-h1")
+    assert page.locator("#f-lead").input_value() == "♥7 ♥7 ♠7 ♠7"
+    page.locator('#grid-targets input[value="f-h1"]').locator("xpath=..").click()
     # Both ♥7s are in the lead: player 1 cannot take a third.
     assert page.locator('#cardgrid button[data-card="♥7"]').is_disabled()
     for card in ("♣7", "♣7", "♠A", "♦5"):
         page.locator(f'#cardgrid button[data-card="{card}"]').click()
-    page.select_option("#grid-target", "f-p1")
+    page.locator('#grid-targets input[value="f-p1"]').locator("xpath=..").click()
     for card in ("♣7", "♣7", "♠A", "♦5"):
         page.locator(f'#cardgrid button[data-card="{card}"]').click()
     page.get_by_role("button", name="检查", exact=True).click()

@@ -19,10 +19,11 @@ pytestmark = pytest.mark.django_db
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 EXPLAIN = re.compile(r'<p class="explain"[^>]*>(.*?)</p>', re.S)
 HX = {"HTTP_HX_REQUEST": "true"}
+# A throw that fails (♠K♠K beats ♠Q♠Q): the follows are judged against the forced ♠Q♠Q.
 CHECK = (
-    "/check/?ruleset=classic&level=2&trump=H&lead=SA+SA+SK+SK+S3"
-    "&h1=S4+S4+S5+S6+S7+H3&p1=S4+S4+S5+S6+H3&h2=SQ+SQ+SJ+S9+S8+S7+C3"
-    "&p2=SQ+SJ+S9+S8+S7&p3=H5+H5+H6+H6+H9"
+    "/check/?ruleset=classic&level=2&trump=H&lead=SA+SA+SQ+SQ"
+    "&h1=S4+S4+S5+H3+H4&p1=S4+S5&h2=SK+SK+S9+S8+C3"
+    "&p2=S9+C3&p3=H5+H5"
 )
 
 
@@ -62,7 +63,7 @@ def test_chinese_checker_keeps_chinese_reasons() -> None:
 
 def test_api_has_both_languages() -> None:
     data = client_for("en").get("/api/check?" + CHECK.split("?", 1)[1]).json()
-    follow = data["follows"][0]
+    follow = data["follows"][1]
     assert follow["explanation"].startswith("必须跟花色")
     assert follow["explanation_en"].startswith("Must follow suit")
 

@@ -42,11 +42,17 @@ def test_dashboard_shows_counts_and_tables(client: Client, run: selfcheck.Run) -
     assert response.status_code == 200
     body = html(response)
     assert f"引擎自检 {run.passed}/{run.total}" in body
-    for column in ("用例", "输入", "期望", "实际", "结果"):
-        assert f">{column}</th>" in body
     assert body.count('data-testid="tile"') == len(run.categories())
-    assert 'class="card' in body  # cards drawn as chips
+    # Passing rows are folded per category, each with a real link as the fallback.
+    assert body.count('data-testid="fold"') == len(run.categories())
+    assert body.count('data-testid="fold-link"') == len(run.categories())
     assert "<!doctype html>" in body.lower()
+    category, items = run.categories()[0]
+    opened = html(client.get(f"/?category={quote(category)}&status=pass&part=rows", **HX))
+    for column in ("用例", "输入", "期望", "实际", "结果"):
+        assert f">{column}</th>" in opened
+    assert 'class="card' in opened  # cards drawn as chips
+    assert opened.count('data-testid="case-row"') == sum(r.status == "pass" for r in items)
 
 
 def test_selfcheck_page_per_ruleset(client: Client) -> None:
@@ -65,7 +71,8 @@ def test_dashboard_htmx_returns_results_partial(client: Client) -> None:
 
 def test_filter_by_status_and_category(client: Client, run: selfcheck.Run) -> None:
     body = html(client.get("/?status=pass"))
-    assert body.count('data-testid="case-row"') == run.passed
+    assert body.count('data-testid="fold"') == len(run.categories())
+    assert f"显示 {run.passed} / {run.total} 个用例" in body
     category, items = run.categories()[0]
     body = html(client.get("/?category=" + quote(category)))
     assert body.count('data-testid="case-row"') == len(items)
@@ -79,11 +86,39 @@ def test_filter_by_text(client: Client, run: selfcheck.Run) -> None:
 
 
 def test_rows_have_permalink_anchors_and_case_links(client: Client, run: selfcheck.Run) -> None:
-    body = html(client.get("/"))
     r = run.results[0]
+    body = html(client.get("/?category=" + quote(r.category)))
     assert f'id="case-{r.id}"' in body
     assert f'href="#case-{r.id}"' in body
     assert f'href="/cases/classic/{r.id}/"' in body
+
+
+def test_dashboard_first_load_is_light_with_failures_first(
+    client: Client, failing_run: selfcheck.Run
+) -> None:
+    body = html(client.get("/"))
+    attention = body.index('data-testid="attention"')
+    assert body.index('id="case-demo-fail"') > attention
+    assert 'id="case-demo-pass"' not in body  # folded until opened
+    assert 'data-testid="clear-filters"' in body  # always there
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "erqiwang", "shuangsheng"])
+def test_dashboard_first_load_is_under_100_kb(client: Client, ruleset: str) -> None:
+    response = client.get(f"/rulesets/{ruleset}/selfcheck/")
+    assert response.status_code == 200
+    assert len(response.content) < 100_000
+
+
+def test_search_typing_replaces_the_history_entry(client: Client) -> None:
+    first = client.get("/?q=p", HTTP_HX_TRIGGER="f-q", HTTP_HX_CURRENT_URL="http://x/", **HX)
+    assert first["HX-Push-Url"].endswith("?q=p")
+    more = client.get(
+        "/?q=pa", HTTP_HX_TRIGGER="f-q", HTTP_HX_CURRENT_URL="http://x/?q=p", **HX
+    )
+    assert "HX-Push-Url" not in more and more["HX-Replace-Url"].endswith("?q=pa")
+    picked = client.get("/?q=pa&status=pass", HTTP_HX_CURRENT_URL="http://x/?q=pa", **HX)
+    assert "status=pass" in picked["HX-Push-Url"]
 
 
 @pytest.mark.parametrize(
@@ -313,3 +348,11 @@ def test_api_check_errors_come_in_english_too() -> None:
     assert data["field"] == "lead"
     assert "无法识别" in data["error"]
     assert data["error_en"].startswith("unknown card “SZ”")
+
+
+def test_favicon_is_linked_and_served() -> None:
+    client = Client()
+    body = client.get("/check/").content.decode()
+    assert 'rel="icon"' in body and "favicon" in body
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and "favicon" in response["Location"]

@@ -19,7 +19,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .order import Context
+from .order import TRUMP, Context
 from .structure import rank_answer
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -137,6 +137,13 @@ class FollowVerdict(Explained):
             has = "没有对子" if empty else f"只有{shown}"
             return f"{rule}：领牌是{shape}，手中{gname}能凑出{need}，所出 {play} {has}。"
         legal = LEGAL_PREFIX[lang]
+        if not suit_cards and group == TRUMP:
+            # Trumps were led: a player without trumps can only discard.
+            return legal + pick(
+                lang,
+                f"手中没有{gname}，可任意出 {n} 张垫牌。",
+                f"no {gname} in hand, so any {count_en(n, 'card')} may be discarded.",
+            )
         if not suit_cards:
             return legal + pick(
                 lang,

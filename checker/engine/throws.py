@@ -43,6 +43,11 @@ class ThrowVerdict(Explained):
     policy: str
     ctx: Context | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Give the cards that count as led: the whole lead, or the forced cards of a failed throw."""
+        return self.combo.cards if self.allowed else self.forced
+
     def _explain(self, lang: Lang) -> str:
         """Explain why the throw stands or which unit was beaten and what is forced."""
         combo = self.combo

@@ -488,7 +488,7 @@ class _Round:
             if not verdict.allowed:
                 res.throws_failed += 1
                 event["tried"] = event["cards"]
-                cards = list(verdict.forced)
+                cards = list(verdict.played)
                 event["cards"] = format_cards(cards)
                 if verdict.penalty and verdict.penalty_to == "attackers":
                     res.penalty += verdict.penalty

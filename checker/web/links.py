@@ -11,7 +11,7 @@ from checker.engine.cards import ascii_card, parse_cards
 from checker.engine.vocab import SUIT_ALIASES, is_no_trump
 
 # The contract's parameters, in the order a canonical link writes them.
-BASE_PARAMS = ("ruleset", "level", "trump", "options", "lead", "h0")
+BASE_PARAMS = ("ruleset", "level", "trump", "options", "banker", "lead", "h0")
 MAX_SEATS = 8
 
 

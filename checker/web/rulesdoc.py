@@ -96,11 +96,11 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
                 "name": s.name,
                 "default": _fmt(s.default),
                 "choices": " / ".join(_fmt(c) for c in s.choices),
-                "description": s.description,
+                "description": option_description(rs, s.name),
             }
             for s in rs.option_specs.values()
         ],
-        "conflicts": list(rs.conflicts),
+        "conflicts": conflict_notes(rs),
         "tiers": _tiers(rs),
         "kitty": _kitty(rs),
         "throw_policy": _throw_policy(rs),
@@ -113,6 +113,21 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "bonus": _bonus(rs),
     }
     return doc
+
+
+def option_description(rs: Ruleset, name: str) -> str:
+    """Describe a ruleset option in the page's language (its file's description_en in English)."""
+    spec = rs.option_specs[name]
+    english = getattr(spec, "description_en", "")
+    return english if english and present.engine_lang() == "en" else spec.description
+
+
+def conflict_notes(rs: Ruleset) -> list[str]:
+    """The ruleset's seed conflicts in the page's language (conflicts_en in English)."""
+    english = list(getattr(rs, "conflicts_en", ()) or ())
+    if present.engine_lang() == "en" and english:
+        return english
+    return list(rs.conflicts)
 
 
 def _permanent_words(rs: Ruleset) -> str:

@@ -10,33 +10,23 @@ import re
 import time
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from checker.engine.cards import Card, ascii_card, format_card
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.web import present, rulesdoc, selfcheck, simulation
+from checker.web import checkpage, present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
-from checker.web.links import canonical_params, case_checker_params, checker_query, trump_param
+from checker.web.forms import CheckForm, ruleset_or_default
+from checker.web.links import case_checker_params, checker_query, trump_param
 
 STATUSES = ("pass", "fail", "error")
-
-
-def TRUMP_CHOICES() -> list[tuple[str, str]]:  # noqa: N802 - a constant that needs gettext
-    return [
-        ("S", _("♠ 黑桃")),
-        ("H", _("♥ 红桃")),
-        ("C", _("♣ 梅花")),
-        ("D", _("♦ 方块")),
-        ("none", _("无主")),
-    ]
 
 
 MAX_TEXT = 100
@@ -137,23 +127,46 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
         problems.append(_("没有名为“%(v)s”的分类。") % {"v": category[:40]})
         category = ""
     text = _search_text(text, problems)
+    page_url = reverse("selfcheck", args=[rs.name])
+    # Passing rows stay folded unless a category or a search narrows the list: the first
+    # load carries the failures and errors, each category's passes load when opened.
+    fold = not (category or text)
+    attention = [
+        _row(r, rs.has_level)
+        for r in run.results
+        if r.status != "pass" and selfcheck.matches(r, status, category, text)
+    ]
     groups = []
-    shown = 0
+    shown = sum(selfcheck.matches(r, status, category, text) for r in run.results)
     for cat, items in run.categories():
+        passing = [r for r in items if r.status == "pass"]
+        wanted = [r for r in passing if selfcheck.matches(r, status, category, text)]
+        if category and cat != category:
+            continue
+        rows = [] if fold else [_row(r, rs.has_level) for r in wanted]
+        if not (rows or (fold and wanted) or any(r.status != "pass" for r in items)):
+            continue
+        groups.append(
+            {
+                "name": cat,
+                "rows": rows,
+                "folded": len(wanted) if fold else 0,
+                "fold_url": page_url + "?" + urlencode({"category": cat, "status": "pass"}),
+                "slug": f"cat-{len(groups) + 1}",
+                "passed": len(passing),
+                "total": len(items),
+                "attention": sum(r.status != "pass" for r in items),
+            }
+        )
+    if request.GET.get("part") == "rows":
+        # One folded category opened (htmx): its passing rows only.
         rows = [
-            _row(r, rs.has_level) for r in items if selfcheck.matches(r, status, category, text)
+            _row(r, rs.has_level)
+            for r in run.results
+            if category and selfcheck.matches(r, "pass", category, "")
         ]
-        shown += len(rows)
-        if rows:
-            groups.append(
-                {
-                    "name": cat,
-                    "rows": rows,
-                    "slug": f"cat-{len(groups) + 1}",
-                    "passed": sum(r.status == "pass" for r in items),
-                    "total": len(items),
-                }
-            )
+        bad = 400 if problems or not category else 200
+        return render(request, "web/selfcheck.html#case_table", {"rows": rows}, status=bad)
     file_errors = (
         [_row(r) for r in run.file_errors if selfcheck.matches(r, status, "", text)]
         if not category
@@ -161,25 +174,45 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     )
     tiles = selfcheck.category_tiles(run.results)
     filtered = bool(status or category or text)
+    filters = {"status": status, "category": category, "q": text}
     context = {
         "nav": "selfcheck",
         "ruleset": rs,
         "rulesets": [(n, _ruleset_or_none(n)) for n in ruleset_names()],
         "run": run,
         "tiles": tiles,
+        "attention": attention,
         "groups": groups,
         "file_errors": file_errors,
         "shown": shown + len(file_errors),
-        "filters": {"status": status, "category": category, "q": text},
+        "folded": fold,
+        "filters": filters,
         "filtered": filtered,
         "categories": categories,
         "problems": problems,
         "finished_at": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.finished_at)),
-        "page_url": reverse("selfcheck", args=[rs.name]),
+        "page_url": page_url,
         "simulation": None if request.htmx else simulation.dashboard_card(rs.name),
     }
     template = "web/selfcheck.html#results" if request.htmx else "web/selfcheck.html"
-    return render(request, template, context, status=400 if problems else 200)
+    response = render(request, template, context, status=400 if problems else 200)
+    if request.htmx:
+        _history_entry(request, response, page_url, filters)
+    return response
+
+
+def _history_entry(
+    request: HttpRequest, response: HttpResponse, page_url: str, filters: Mapping[str, str]
+) -> None:
+    """One history entry per filter change: typing on in the search box replaces the entry."""
+    query = urlencode({k: v for k, v in filters.items() if v})
+    url = page_url + ("?" + query if query else "")
+    before = parse_qs(urlsplit(request.headers.get("HX-Current-URL", "")).query)
+    same_rest = all(
+        (before.get(k) or [""])[0] == filters.get(k, "") for k in ("status", "category")
+    )
+    typing_on = same_rest and bool(before.get("q")) and bool(filters.get("q"))
+    response["HX-Replace-Url" if typing_on else "HX-Push-Url"] = url
 
 
 @require_GET
@@ -252,7 +285,7 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
         "problems": problems,
         "glossary": rulesdoc.glossary(),
         "level_choices": [(present.rank_label(r), present.rank_label(r)) for r in sorted(rs.ranks)],
-        "trump_choices": TRUMP_CHOICES(),
+        "trump_choices": checkpage.trump_choices(),
     }
     template = "web/rules.html#ladder" if request.htmx else "web/rules.html"
     return render(request, template, context, status=400 if problems else 200)
@@ -262,312 +295,43 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
 # The checker
 # ---------------------------------------------------------------------------
 
-MAX_PARAM = 300
-MAX_PARAMS = 40
-
-
-def _scenario_module() -> Any:
-    from checker.suite import scenario
-
-    return scenario
-
-
-def _check_state(request: HttpRequest) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """The checker's query parameters as strings, and input problems found before the engine."""
-    problems: list[tuple[str, str]] = []
-    query = request.GET
-    if len(query) > MAX_PARAMS:
-        problems.append(("", _("参数太多（最多 %(n)d 个）。") % {"n": MAX_PARAMS}))
-    params: dict[str, str] = {}
-    for key in query:
-        values = query.getlist(key)
-        value = values[-1] if values else ""
-        if len(value) > MAX_PARAM:
-            problems.append(
-                (key, _("参数 %(k)s 太长（最多 %(n)d 个字符）。") % {"k": key[:20], "n": MAX_PARAM})
-            )
-            continue
-        if "\x00" in value:
-            problems.append((key, _("参数 %(k)s 含有非法字符。") % {"k": key[:20]}))
-            continue
-        params[key[:20]] = value.strip()
-    return params, problems
-
-
-def _seat_fields(rs: Ruleset, params: Mapping[str, str], ctx: Any) -> list[dict[str, Any]]:
-    seats = []
-    for i in range(1, rs.players):
-        seats.append(
-            {
-                "seat": i,
-                "hand_name": f"h{i}",
-                "play_name": f"p{i}",
-                "hand": params.get(f"h{i}", ""),
-                "play": params.get(f"p{i}", ""),
-            }
-        )
-    return seats
-
-
-def _grid(rs: Ruleset) -> list[dict[str, Any]]:
-    rows = []
-    for suit in "SHCD":
-        cells = []
-        for rank in sorted(rs.ranks, reverse=True):
-            card = Card(suit, rank)
-            cells.append({"token": format_card(card), "label": present.rank_label(rank)})
-        rows.append(
-            {
-                "suit": suit,
-                "symbol": present.SUIT_SYMBOLS[suit],
-                "red": suit in present.RED_SUITS,
-                "cells": cells,
-            }
-        )
-    return rows
-
-
-def _verdict_view(
-    verdict: Mapping[str, Any], ctx: Any, rs: Ruleset, params: Mapping[str, str]
-) -> dict[str, Any]:
-    """Turn the checker JSON into what the verdict partial draws."""
-    from checker.engine.combos import classify
-
-    out: dict[str, Any] = {"raw": verdict}
-    lead_cards = present.to_cards(params.get("lead", "")) or []
-    lead = verdict.get("lead") or {}
-    units = []
-    if ctx is not None and lead_cards:
-        try:
-            combo = classify(ctx, lead_cards)
-            for unit in combo.units:
-                units.append(
-                    {
-                        "kind": present.code_label(unit.kind),
-                        "length": unit.length,
-                        "html": present.chips(unit.cards, ctx),
-                    }
-                )
-        except (EngineError, KeyError, ValueError):
-            units = []
-    out["lead"] = {
-        "html": present.chips(lead_cards, ctx),
-        "type": lead.get("type"),
-        "type_label": present.code_label(str(lead.get("type", ""))),
-        "suit_label": present.code_label(str(lead.get("suit", ""))) if lead.get("suit") else "",
-        "units": units,
-        "explanation": present.explanation(lead),
-        "valid": lead.get("type") not in (None, "invalid"),
-    }
-    throw = verdict.get("throw")
-    if throw:
-        out["throw"] = {
-            "allowed": throw.get("allowed"),
-            "forced_html": present.chips(present.to_cards(throw.get("forced") or []) or [], ctx),
-            "has_forced": bool(throw.get("forced")),
-            "explanation": present.explanation(throw),
-            "penalty": throw.get("penalty"),
-        }
-    follows = []
-    for i, follow in enumerate(verdict.get("follows") or [], start=1):
-        if not follow:
-            follows.append({"seat": i, "empty": True})
-            continue
-        hand = present.to_cards(params.get(f"h{i}", "")) or []
-        play = present.to_cards(params.get(f"p{i}", "")) or []
-        forced = present.to_cards(follow.get("forced") or []) or []
-        example = present.to_cards(follow.get("example") or []) or []
-        follows.append(
-            {
-                "seat": i,
-                "empty": False,
-                "hand_html": present.chips(hand, ctx, forced) if hand else "",
-                "play_html": present.chips(play, ctx) if play else "",
-                "has_play": bool(play),
-                "legal": follow.get("legal"),
-                "reason": follow.get("reason"),
-                "reason_label": present.code_label(str(follow.get("reason") or "")),
-                "forced_html": present.chips(forced, ctx),
-                "has_forced": bool(forced),
-                "example_html": present.chips(example, ctx),
-                "example_text": " ".join(c for c in (format_card(x) for x in example)),
-                "has_example": bool(example),
-                "explanation": present.explanation(follow),
-                "example_url": reverse("check")
-                + "?"
-                + checker_query({**params, f"p{i}": " ".join(ascii_card(c) for c in example)}),
-            }
-        )
-    out["follows"] = follows
-    trick = verdict.get("trick")
-    if trick:
-        winner = trick.get("winner")
-        out["trick"] = {
-            "winner": winner,
-            "winner_label": _("玩家 0（领牌）赢")
-            if winner == 0
-            else _("玩家 %(n)s 赢") % {"n": winner},
-            "plays": [
-                {
-                    "html": present.chips(
-                        present.to_cards(params.get("lead" if j == 0 else f"p{j}", "")) or [], ctx
-                    ),
-                    "beats": bool(b),
-                }
-                for j, b in enumerate(trick.get("beats") or [])
-            ],
-            "points": trick.get("points"),
-            "explanation": present.explanation(trick),
-        }
-    return out
-
 
 @require_GET
 def check(request: HttpRequest) -> HttpResponse:
     """The interactive checker; the URL holds the whole scenario (contract: Checker links)."""
-    params, problems = _check_state(request)
-    name = params.get("ruleset") or DEFAULT_RULESET
-    rs = _ruleset_or_none(name)
-    error: dict[str, str] | None = None
-    if rs is None:
-        error = {
-            "field": "ruleset",
-            "message": _("没有名为“%(name)s”的规则集。") % {"name": name[:60]},
-        }
-        rs = load_ruleset(DEFAULT_RULESET)
-    elif problems:
-        error = {"field": problems[0][0], "message": problems[0][1]}
-    params["ruleset"] = rs.name
-    has_input = bool(params.get("lead"))
-    if not has_input:
-        # A fresh checker: offer the most common deal (打2, 主♥) in the form.
-        if rs.has_level:
-            params.setdefault("level", "2")
-        params.setdefault("trump", "H")
-    ctx = None
-    try:
-        ctx = make_context(
-            rs.with_options(_parse_options(params.get("options", ""))),
-            params.get("level") or ("2" if rs.has_level else None),
-            params.get("trump") or "none",
-        )
-    except (EngineError, ValueError):
-        ctx = None
-    verdict = None
-    if error is None and has_input:
-        scenario = _scenario_module()
-        try:
-            verdict = scenario.check_scenario(params)
-        except scenario.ScenarioError as exc:
-            error = {
-                "field": exc.field or "",
-                "message": exc.message_en if present.engine_lang() == "en" else exc.message,
-            }
-    query = checker_query(canonical_params(params))
-    permalink = request.build_absolute_uri(reverse("check") + "?" + query)
-    yaml_text = ""
-    if verdict is not None:
-        try:
-            yaml_text = _scenario_module().scenario_to_case_yaml(params)
-        except Exception:  # the YAML is a convenience; a failure must not break the page
-            yaml_text = ""
-    trump_value = trump_param(params.get("trump") or "none")
-    context = {
-        "nav": "check",
-        "ruleset": rs,
-        "rulesets": [(n, _ruleset_or_none(n)) for n in ruleset_names()],
-        "params": params,
-        "trump_value": trump_value,
-        "seats": _seat_fields(rs, params, ctx),
-        "grid": _grid(rs),
-        "ranks": [present.rank_label(r) for r in sorted(rs.ranks)],
-        "error": error,
-        "verdict": _verdict_view(verdict, ctx, rs, params) if verdict is not None else None,
-        "has_input": has_input,
-        "permalink": permalink,
-        "query": query,
-        "qr_svg": _qr_svg(permalink) if verdict is not None else "",
-        "yaml_text": yaml_text,
-        "api_url": reverse("api_check") + "?" + query,
-        "matrix_url": reverse("matrix")
-        + "?"
-        + checker_query(
-            {k: v for k, v in canonical_params(params).items() if k not in ("ruleset", "options")}
-        )
-        + "#scenario",
-        "trump_choices": TRUMP_CHOICES(),
-        "option_specs": [
-            {
-                "name": o.name,
-                "choices": [_fmt_option(c) for c in o.choices],
-                "description": o.description,
-            }
-            for o in rs.option_specs.values()
-        ],
-    }
-    status = 400 if error else 200
+    query = request.GET
+    notice = ""
+    if query.get("from") and query.get("from") != query.get("ruleset"):
+        # The ruleset select changed: keep every card the new deck has, say which went.
+        rs = ruleset_or_default(query.get("ruleset") or DEFAULT_RULESET)
+        plain = {k: v for k, v in query.items() if k != "from"}
+        kept, notice = checkpage.switch_ruleset(plain, rs)
+        query = QueryDict(mutable=True)
+        query.update(kept)
+    form = CheckForm(query)
+    form.is_valid()
+    rs = ruleset_or_default(form.ruleset_name)
+    context = checkpage.page_context(request, form, rs)
+    context["notice"] = notice
     template = "web/check.html#verdict" if request.htmx else "web/check.html"
-    response = render(request, template, context, status=status)
-    if request.htmx and not error:
-        response["HX-Push-Url"] = reverse("check") + "?" + query
+    response = render(request, template, context, status=400 if form.problem else 200)
+    if request.htmx and not form.problem:
+        response["HX-Push-Url"] = reverse("check") + "?" + context["query"]
     return response
-
-
-def _fmt_option(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _parse_options(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for part in (text or "").split(","):
-        if ":" in part:
-            key, _sep, value = part.partition(":")
-            if key.strip():
-                out[key.strip()] = value.strip()
-    return out
-
-
-def _qr_svg(url: str) -> str:
-    """The permalink as an inline SVG QR code.
-
-    A fixed mask pattern skips segno's evaluation of all eight masks (the slow part of
-    encoding: about 20 ms for a full four-hand link); every mask decodes the same.
-    """
-    import segno
-
-    qr = segno.make(url, error="l", mask=0, micro=False)
-    svg: str = qr.svg_inline(scale=3, border=2, dark="#1d2430", light="#ffffff", title="QR")
-    return svg
 
 
 @require_GET
 def api_check(request: HttpRequest) -> JsonResponse:
-    """JSON verdict for a checker scenario; 400 with {"error", "field"} on bad input."""
-    params, problems = _check_state(request)
+    """JSON verdict for a checker scenario; 400 with {"error", "error_en", "field"} on bad input."""
     utf8 = {"ensure_ascii": False}
-    if problems:
-        with translation.override("zh-hans"):
-            chinese = _check_state(request)[1][0][1]
-        with translation.override("en"):
-            english = _check_state(request)[1][0][1]
-        error = {"error": chinese, "error_en": english, "field": problems[0][0]}
-        return JsonResponse(error, status=400, json_dumps_params=utf8)
-    scenario = _scenario_module()
-    try:
-        result = scenario.check_scenario(params)
-    except scenario.ScenarioError as exc:
-        error = {
-            "error": exc.message,
-            "error_en": exc.message_en,
-            "field": exc.field or "",
-        }
-        return JsonResponse(error, status=400, json_dumps_params=utf8)
-    if not params.get("lead"):
+    form = CheckForm(request.GET)
+    form.is_valid()
+    if form.problem is not None:
+        return JsonResponse(form.api_error(), status=400, json_dumps_params=utf8)
+    if form.checked is None:
         error = {"error": "缺少领牌（lead）。", "error_en": "the lead is missing.", "field": "lead"}
         return JsonResponse(error, status=400, json_dumps_params=utf8)
-    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(form.checked.data, json_dumps_params=utf8)
 
 
 # ---------------------------------------------------------------------------
@@ -598,16 +362,18 @@ def matrix(request: HttpRequest) -> HttpResponse:
     from checker.web import variants
 
     columns = variants.rulesets()
-    params, problems = _check_state(request)
-    scenario_keys = variants.scenario_keys(columns)
-    scenario_problems = [m for k, m in problems if k in scenario_keys or not k]
-    filter_problems = [m for k, m in problems if k not in scenario_keys]
+    form = CheckForm(request.GET, judge=False)
+    form.is_valid()
+    params = form.params
+    problem = form.error_for(present.engine_lang())
+    scenario_problems = [problem["message"]] if problem else []
+    filter_problems: list[str] = []
 
     all_rows = case_matrix(_matrix_report())
     kinds = sorted({row.kind for row in all_rows})
-    only = params.get("only", "")
-    kind = params.get("kind", "")
-    text = params.get("q", "")
+    only = request.GET.get("only", "").strip()
+    kind = request.GET.get("kind", "").strip()
+    text = request.GET.get("q", "").strip()
     if only not in MATRIX_ONLY:
         filter_problems.append(_("“只看”只能是 diff，收到“%(v)s”。") % {"v": only[:40]})
         only = ""
@@ -688,7 +454,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
         "level_choices": [present.rank_label(r) for r in level_ranks],
         "level_value": (scenario.get("level") or "2").upper(),
         "trump_value": trump_value,
-        "trump_choices": TRUMP_CHOICES(),
+        "trump_choices": checkpage.trump_choices(),
         "seats": seats,
         "page_url": reverse("matrix"),
     }

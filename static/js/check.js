@@ -1,4 +1,5 @@
-/* Checker page: the card grid, text fields kept in sync, example links, copy buttons.
+/* Checker page: the card grid, text fields kept in sync, each follower's hand as buttons,
+   inline marks for bad tokens, example links, copy buttons.
    Everything here is an enhancement: without JavaScript the form still submits (GET)
    and the server renders the verdict. */
 (function () {
@@ -6,80 +7,112 @@
 
   var form = document.getElementById("check-form");
   if (!form) return;
+  var T = JSON.parse((document.getElementById("check-i18n") || {}).textContent || "{}");
+  function t(key, value) { return (T[key] || key).replace("%s", value === undefined ? "" : value); }
   var decks = parseInt(form.dataset.decks || "2", 10);
+  var fixedTrumps = (form.dataset.fixedTrumps || "").split(",").filter(Boolean).map(Number);
   var gridPanel = document.getElementById("grid-panel");
   var grid = document.getElementById("cardgrid");
-  var targetSelect = document.getElementById("grid-target");
+  var radios = Array.prototype.slice.call(document.querySelectorAll('input[name="grid-target"]'));
   var cells = Array.prototype.slice.call(grid.querySelectorAll("button.cell"));
   var inputs = Array.prototype.slice.call(form.querySelectorAll("input.cards-input"));
+  var pickers = Array.prototype.slice.call(form.querySelectorAll(".picker"));
 
-  // ---- notation (same spellings as the contract) ----
+  // ---- notation (the contract's spellings) ----
   var SUITS = { "♠": "S", "♤": "S", "S": "S", "♥": "H", "♡": "H", "H": "H",
                 "♣": "C", "♧": "C", "C": "C", "♦": "D", "♢": "D", "D": "D" };
   var SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
+  var LETTER = { "♠": "S", "♥": "H", "♣": "C", "♦": "D" };
   var RANKS = { "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                 "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14 };
   var LABEL = { 11: "J", 12: "Q", 13: "K", 14: "A" };
   var TOKEN = /^(大王|小王|BJ|LJ)|^([♠♤♥♡♣♧♦♢SHCD])(10|[2-9TJQKA])/i;
+  var SYMBOL_START = /[♠♤♥♡♣♧♦♢]|大王|小王/;
 
-  function parse(text) {
+  // Split text into tokens; a token that is not a card keeps its raw text (card: null).
+  function tokenize(text) {
     var out = [];
     var chunks = text.replace(/\ufe0f/g, "").split(/[\s,，、;；+]+/);
-    for (var i = 0; i < chunks.length; i++) {
-      var chunk = chunks[i];
+    chunks.forEach(function (chunk) {
       while (chunk.length) {
         var m = TOKEN.exec(chunk);
-        if (!m) return { error: chunk };
-        if (m[1]) {
-          var j = m[1].toUpperCase();
-          out.push(j === "大王" || j === "BJ" ? "大王" : "小王");
-        } else {
-          var r = RANKS[m[3].toUpperCase()];
-          out.push(SYMBOL[SUITS[m[2].toUpperCase()]] + (LABEL[r] || String(r)));
+        if (m) {
+          var card;
+          if (m[1]) {
+            var j = m[1].toUpperCase();
+            card = j === "大王" || j === "BJ" ? "大王" : "小王";
+          } else {
+            var r = RANKS[m[3].toUpperCase()];
+            card = SYMBOL[SUITS[m[2].toUpperCase()]] + (LABEL[r] || String(r));
+          }
+          out.push({ raw: m[0], card: card });
+          chunk = chunk.slice(m[0].length);
+          continue;
         }
-        chunk = chunk.slice(m[0].length);
+        // Symbol tokens run together: the bad one ends where the next symbol starts.
+        var rest = chunk.slice(1).search(SYMBOL_START);
+        var end = SYMBOL_START.test(chunk) && rest >= 0 ? rest + 1 : chunk.length;
+        out.push({ raw: chunk.slice(0, end), card: null });
+        chunk = chunk.slice(end);
       }
-    }
-    return { cards: out };
+    });
+    return out;
   }
+  function goodCards(tokens) { return tokens.filter(function (x) { return x.card; }).map(function (x) { return x.card; }); }
+  function badTokens(tokens) { return tokens.filter(function (x) { return !x.card; }).map(function (x) { return x.raw; }); }
 
-  // Display order: jokers, then ♠ ♥ ♣ ♦, high to low.
+  // ---- trumps, from the form's current deal ----
+  function deal() {
+    var trump = (document.getElementById("f-trump") || {}).value || "none";
+    var levelEl = document.getElementById("f-level");
+    var level = levelEl ? RANKS[String(levelEl.value).toUpperCase()] : null;
+    return { trump: trump, level: level };
+  }
+  function rankOf(tok) { return RANKS[tok.slice(1)]; }
+  function isTrump(tok, d) {
+    if (tok === "大王" || tok === "小王") return true;
+    var r = rankOf(tok);
+    if (d.level && r === d.level) return true;
+    if (fixedTrumps.indexOf(r) >= 0) return true;
+    return LETTER[tok[0]] === d.trump;
+  }
+  // Display order: trumps first (jokers, level and fixed cards, the trump suit), then ♠ ♥ ♣ ♦.
   var SUIT_ORDER = { "♠": 1, "♥": 2, "♣": 3, "♦": 4 };
-  function sortKey(tok) {
+  function sortKey(tok, d) {
     if (tok === "大王") return [0, 0];
     if (tok === "小王") return [0, 1];
-    var r = RANKS[tok.slice(1)];
+    var r = rankOf(tok);
+    if (isTrump(tok, d)) {
+      var special = (d.level && r === d.level) || fixedTrumps.indexOf(r) >= 0;
+      var inSuit = LETTER[tok[0]] === d.trump;
+      return [0, special ? (inSuit ? 2 : 3 + SUIT_ORDER[tok[0]]) : 10 + 20 - r];
+    }
     return [SUIT_ORDER[tok[0]], 20 - r];
   }
   function sortCards(list) {
+    var d = deal();
     return list.slice().sort(function (a, b) {
-      var ka = sortKey(a), kb = sortKey(b);
+      var ka = sortKey(a, d), kb = sortKey(b, d);
       return ka[0] - kb[0] || ka[1] - kb[1];
     });
   }
   function countOf(list) {
     var c = {};
-    list.forEach(function (t) { c[t] = (c[t] || 0) + 1; });
+    list.forEach(function (x) { c[x] = (c[x] || 0) + 1; });
     return c;
   }
 
   // ---- state ----
-  function fieldCards(input) {
-    var res = parse(input.value);
-    return res.error !== undefined ? null : res.cards;
-  }
+  function fieldTokens(input) { return tokenize(input.value); }
   function seatUsage(exceptSeat) {
     // Physical copies per card: for each seat, the larger of its hand and its play.
     var bySeat = {};
     inputs.forEach(function (inp) {
       var seat = inp.dataset.seat;
       if (seat === exceptSeat) return;
-      var cards = fieldCards(inp) || [];
-      var c = countOf(cards);
+      var c = countOf(goodCards(fieldTokens(inp)));
       bySeat[seat] = bySeat[seat] || {};
-      Object.keys(c).forEach(function (k) {
-        bySeat[seat][k] = Math.max(bySeat[seat][k] || 0, c[k]);
-      });
+      Object.keys(c).forEach(function (k) { bySeat[seat][k] = Math.max(bySeat[seat][k] || 0, c[k]); });
     });
     var used = {};
     Object.keys(bySeat).forEach(function (s) {
@@ -87,61 +120,156 @@
     });
     return used;
   }
+  function checkedRadio() {
+    for (var i = 0; i < radios.length; i++) if (radios[i].checked) return radios[i];
+    return radios[0];
+  }
   function activeInput() {
-    return document.getElementById(targetSelect.value) || inputs[0];
+    var r = checkedRadio();
+    return (r && document.getElementById(r.value)) || inputs[0];
+  }
+  function setTarget(id) {
+    radios.forEach(function (r) { r.checked = r.value === id; });
+  }
+
+  function showFieldError(inp, bad) {
+    var box = document.getElementById("err-" + inp.id);
+    if (!box) return;
+    if (bad.length) {
+      box.textContent = t("bad").replace("{field}", inp.dataset.label)
+        .replace("{tokens}", bad.map(function (b) { return "“" + b + "”"; }).join(" "));
+      box.hidden = false;
+      inp.setAttribute("aria-invalid", "true");
+    } else if (inp.dataset.serverInvalid !== "1") {
+      box.hidden = true;
+      box.textContent = "";
+      inp.removeAttribute("aria-invalid");
+    }
   }
 
   function refresh() {
     var target = activeInput();
-    var mine = countOf(fieldCards(target) || []);
+    var d = deal();
+    var mine = countOf(goodCards(fieldTokens(target)));
     var others = seatUsage(target.dataset.seat);
-    // Within the same seat, the other field (hand vs play) does not use extra copies.
     cells.forEach(function (cell) {
       var tok = cell.dataset.card;
       var n = mine[tok] || 0;
       var room = decks - (others[tok] || 0);
+      var trump = isTrump(tok, d);
       cell.dataset.count = String(n);
+      cell.classList.toggle("trump", trump);
       cell.querySelector(".n").textContent = n ? "×" + n : (room <= 0 ? "0" : "");
       cell.disabled = room <= 0 && n === 0;
-      cell.setAttribute("aria-label", tok + "：" + n + " / " + Math.max(room, 0));
+      cell.setAttribute("aria-label", tok + (trump ? " " + t("trump") : "") + " " + n + "/" + Math.max(room, 0));
     });
     inputs.forEach(function (inp) {
-      var cards = fieldCards(inp);
+      var tokens = fieldTokens(inp);
+      var bad = badTokens(tokens);
       var badge = form.querySelector('[data-count-for="' + inp.id + '"]');
-      if (cards === null) {
-        inp.setAttribute("aria-invalid", "true");
-        if (badge) badge.textContent = "⚠";
-      } else {
-        if (inp.dataset.serverInvalid !== "1") inp.removeAttribute("aria-invalid");
-        if (badge) badge.textContent = cards.length ? "(" + cards.length + ")" : "";
-      }
+      if (badge) badge.textContent = goodCards(tokens).length ? "(" + goodCards(tokens).length + ")" : "";
+      showFieldError(inp, bad);
       inp.classList.toggle("active-target", inp === target);
     });
+    radios.forEach(function (r) { r.parentNode.classList.toggle("on", r.checked); });
+    pickers.forEach(renderPicker);
   }
 
-  function setField(input, cards) {
-    input.value = sortCards(cards).join(" ");
+  function changed() { form.dispatchEvent(new Event("cards-changed")); }
+
+  // Write cards back into a field, keeping any token that is not a card where the reader can fix it.
+  function setField(input, cards, keepBad) {
+    var bad = keepBad ? badTokens(fieldTokens(input)) : [];
+    input.value = sortCards(cards).concat(bad).join(" ");
     input.dataset.serverInvalid = "";
     refresh();
-    form.dispatchEvent(new Event("cards-changed"));
+    changed();
   }
 
   function bump(cell, delta) {
     if (cell.disabled) return;
     var target = activeInput();
-    var cards = fieldCards(target);
-    if (cards === null) cards = [];
+    var cards = goodCards(fieldTokens(target));
     var tok = cell.dataset.card;
-    var c = countOf(cards);
-    var n = c[tok] || 0;
+    var n = countOf(cards)[tok] || 0;
     var room = decks - (seatUsage(target.dataset.seat)[tok] || 0);
     var next = n + delta;
-    if (delta > 0 && next > room) next = 0;      // full: a further click clears it
+    if (delta > 0 && next > room) next = 0;      // full: a further tap clears it
     if (next < 0) next = 0;
-    cards = cards.filter(function (t) { return t !== tok; });
+    cards = cards.filter(function (x) { return x !== tok; });
     for (var i = 0; i < next; i++) cards.push(tok);
-    setField(target, cards);
+    setField(target, cards, true);
   }
+
+  // ---- each follower's hand as buttons: tap to put a card into (or take it out of) the play ----
+  function renderPicker(picker) {
+    var hand = document.getElementById(picker.dataset.hand);
+    var play = document.getElementById(picker.dataset.play);
+    var cards = sortCards(goodCards(fieldTokens(hand)));
+    var key = cards.join(" ") + "|" + deal().trump + "|" + deal().level;
+    if (!cards.length) { picker.hidden = true; picker.dataset.key = ""; return; }
+    picker.hidden = false;
+    if (picker.dataset.key !== key) {
+      picker.dataset.key = key;
+      buildPicker(picker, cards);
+    }
+    var chosen = countOf(goodCards(fieldTokens(play)));
+    var seen = {};
+    Array.prototype.forEach.call(picker.querySelectorAll("button.pick"), function (b) {
+      var tok = b.dataset.card;
+      seen[tok] = (seen[tok] || 0) + 1;
+      b.setAttribute("aria-pressed", seen[tok] <= (chosen[tok] || 0) ? "true" : "false");
+    });
+  }
+  function buildPicker(picker, cards) {
+    var d = deal();
+    var groups = [];
+    var byName = {};
+    cards.forEach(function (tok) {
+      var name = isTrump(tok, d) ? "trump" : tok[0];
+      if (!byName[name]) { byName[name] = []; groups.push(name); }
+      byName[name].push(tok);
+    });
+    picker.textContent = "";
+    var head = document.createElement("p");
+    head.className = "picker-head small muted";
+    head.textContent = t("pick");
+    picker.appendChild(head);
+    groups.forEach(function (name) {
+      var row = document.createElement("div");
+      row.className = "pick-group" + (name === "trump" ? " trump" : "");
+      var label = document.createElement("span");
+      label.className = "pick-label" + (name === "♥" || name === "♦" ? " red" : "");
+      label.textContent = name === "trump" ? t("trumps") : name;
+      row.appendChild(label);
+      byName[name].forEach(function (tok) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "pick" + (/[♥♦]|大王/.test(tok) ? " red" : "") + (name === "trump" ? " trump" : "");
+        b.dataset.card = tok;
+        b.textContent = tok;
+        b.setAttribute("aria-pressed", "false");
+        b.setAttribute("aria-label", tok + (name === "trump" ? " " + t("trump") : ""));
+        row.appendChild(b);
+      });
+      picker.appendChild(row);
+    });
+  }
+  form.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button.pick");
+    if (!b) return;
+    var picker = b.closest(".picker");
+    var play = document.getElementById(picker.dataset.play);
+    var cards = goodCards(fieldTokens(play));
+    var tok = b.dataset.card;
+    if (b.getAttribute("aria-pressed") === "true") {
+      cards.splice(cards.indexOf(tok), 1);
+    } else {
+      cards.push(tok);
+    }
+    setField(play, cards, true);
+    b.focus();
+  });
 
   // ---- grid interaction (mouse, touch, keyboard with a roving tabindex) ----
   var rows = Array.prototype.slice.call(grid.querySelectorAll(".grid-row")).map(function (row) {
@@ -164,6 +292,8 @@
   grid.addEventListener("click", function (ev) {
     var cell = ev.target.closest("button.cell");
     if (!cell) return;
+    cells.forEach(function (x) { x.tabIndex = -1; });
+    cell.tabIndex = 0;
     bump(cell, ev.shiftKey ? -1 : 1);
   });
   grid.addEventListener("keydown", function (ev) {
@@ -184,68 +314,93 @@
     ev.preventDefault();
   });
   if (cells.length) cells[0].tabIndex = 0;
+  radios.forEach(function (r) { r.addEventListener("change", refresh); });
 
   // ---- fields ----
   inputs.forEach(function (inp) {
     if (inp.getAttribute("aria-invalid") === "true") inp.dataset.serverInvalid = "1";
-    inp.addEventListener("focus", function () {
-      targetSelect.value = inp.id;
-      refresh();
-    });
+    inp.addEventListener("focus", function () { setTarget(inp.id); refresh(); });
+    // "input" covers typing, paste and IME composition once it is committed.
     inp.addEventListener("input", function () {
       inp.dataset.serverInvalid = "";
       refresh();
-      if (fieldCards(inp) !== null) form.dispatchEvent(new Event("cards-changed"));
+      if (!badTokens(fieldTokens(inp)).length) changed();
     });
   });
-  targetSelect.addEventListener("change", refresh);
+  ["f-trump", "f-level"].forEach(function (id) {
+    var el = document.getElementById(id);
+    if (el) el.addEventListener("change", refresh);
+  });
 
-  // The ruleset decides the grid (ranks, decks, players): reload the whole page.
+  // The ruleset decides the grid (ranks, decks, players): reload the page, keeping the cards
+  // (the server keeps every card the new deck has and says which it dropped).
   var rulesetSelect = document.getElementById("f-ruleset");
   if (rulesetSelect) {
-    rulesetSelect.addEventListener("change", function () {
-      window.location.href = form.action + "?ruleset=" + encodeURIComponent(rulesetSelect.value);
-    });
+    rulesetSelect.addEventListener("change", function () { form.submit(); });
   }
 
-  // ---- verdict: example links, copy buttons, server-side field errors ----
+  // ---- verdict: example links, copy buttons (with a fallback), server-side field errors ----
+  function copied(button) {
+    button.dataset.label = button.dataset.label || button.textContent;
+    button.textContent = "✓ " + t("copied");
+    setTimeout(function () { button.textContent = button.dataset.label; }, 1500);
+  }
+  function copyFallback(text, button) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    if (ok) { copied(button); return; }
+    window.prompt(t("copyByHand"), text);
+  }
   document.addEventListener("click", function (ev) {
     var link = ev.target.closest("a.example-link");
     if (link && link.dataset.target) {
       var input = document.getElementById(link.dataset.target);
-      var res = parse(link.dataset.cards || "");
-      if (input && res.cards) {
+      var cards = goodCards(tokenize(link.dataset.cards || ""));
+      if (input && cards.length) {
         ev.preventDefault();
-        setField(input, res.cards);
+        setField(input, cards, false);
         if (window.htmx) window.htmx.trigger(form, "submit");
       }
       return;
     }
     var copy = ev.target.closest("[data-copy], [data-copy-from]");
-    if (copy) {
-      var text = copy.dataset.copy;
-      if (copy.dataset.copyFrom) {
-        var src = document.getElementById(copy.dataset.copyFrom);
-        text = src ? src.value : "";
-      }
-      if (navigator.clipboard && text) {
-        navigator.clipboard.writeText(text).then(function () {
-          copy.dataset.label = copy.dataset.label || copy.textContent;
-          copy.textContent = "✓";
-          setTimeout(function () { copy.textContent = copy.dataset.label; }, 1200);
-        }, function () {});
-      }
+    if (!copy) return;
+    var text = copy.dataset.copy;
+    if (copy.dataset.copyFrom) {
+      var src = document.getElementById(copy.dataset.copyFrom);
+      text = src ? src.value : "";
+    }
+    if (!text) return;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { copied(copy); },
+        function () { copyFallback(text, copy); });
+    } else {
+      copyFallback(text, copy);
     }
   });
 
   document.body.addEventListener("htmx:afterSwap", function () {
     var verdict = document.getElementById("verdict");
     var bad = verdict ? verdict.dataset.errorField : "";
+    var message = verdict ? (verdict.querySelector('[data-testid="verdict-error"]') || {}).textContent : "";
     inputs.forEach(function (inp) {
-      inp.dataset.serverInvalid = inp.name === bad ? "1" : "";
-      if (inp.name === bad) inp.setAttribute("aria-invalid", "true");
+      var mine = inp.name === bad;
+      inp.dataset.serverInvalid = mine ? "1" : "";
+      var box = document.getElementById("err-" + inp.id);
+      if (mine) {
+        inp.setAttribute("aria-invalid", "true");
+        if (box) { box.textContent = (message || "").trim(); box.hidden = false; }
+      }
     });
-    ["f-level", "f-trump", "f-options"].forEach(function (id) {
+    ["f-level", "f-trump", "f-options", "f-banker"].forEach(function (id) {
       var el = document.getElementById(id);
       if (!el) return;
       if (el.name === bad) el.setAttribute("aria-invalid", "true");
