@@ -267,3 +267,14 @@ def test_a_failed_throw_on_the_table_says_what_was_forced_and_why(client: Client
     lead = context["trick"]["plays"][0]
     assert lead["tried"] and lead["throw_why"]
     assert fold_events(done.ruleset, done.events[:at]).current is not None
+
+
+def test_options_start_the_game_under_them_and_bad_ones_are_named(client: Client) -> None:
+    game = start(client, "/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy&options=climb:true")
+    assert game.options == {"climb": True}
+    page = client.get(f"/play/{game.key}/").content.decode()
+    assert "options=climb%3Atrue" in page  # the position link keeps the options
+    bad = client.get("/play/?ruleset=erqiwang&seed=4&seat=0&options=nosuch:1")
+    assert bad.status_code == 400 and "nosuch" in bad.content.decode()
+    worse = client.get("/play/?ruleset=erqiwang&seed=4&seat=0&options=climb")
+    assert worse.status_code == 400

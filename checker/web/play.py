@@ -98,7 +98,9 @@ class NewGameForm(forms.Form):
         try:
             options = parse_options(data.get("options") or "")
         except ScenarioError as exc:
-            raise forms.ValidationError(exc.message_en if _lang() == "en" else exc.message) from None
+            raise forms.ValidationError(
+                exc.message_en if _lang() == "en" else exc.message
+            ) from None
         try:
             data["spec"] = make_spec(
                 data["ruleset"],
