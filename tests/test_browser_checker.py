@@ -90,8 +90,8 @@ def test_switch_to_english_keeps_the_scenario_built_by_taps(phone_page: BrowserP
     phone_page.goto("/check/")
     build_dispute(page)
     page.wait_for_function("location.search.includes('p1=SK+SK')")
-    page.get_by_test_id("lang-switch").tap()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the switch posts and reloads: wait for the new page
+        page.get_by_test_id("lang-switch").tap()
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#f-p1").input_value() == "SK SK"
     summary = page.get_by_test_id("summary").inner_text()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
-from checker.engine.order import TRUMP
+from checker.engine.order import TRUMP, Context
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
@@ -131,20 +131,17 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
 def hand_groups(
     table: Table, cards: Sequence[Card], checked: Sequence[Card] = (), forced: Sequence[Card] = ()
 ) -> list[dict[str, Any]]:
-    """Group a hand for tapping: trumps first, then ♠ ♥ ♣ ♦, strongest first in each."""
-    ctx = table.ctx
+    """Group a hand for tapping: trumps first, then ♠ ♥ ♣ ♦, strongest first in each.
+
+    Before trump is fixed the trumps shown are those that do not depend on it (jokers and
+    the ruleset's trump ranks, 常主).
+    """
+    ctx = table.ctx or Context(table.ruleset, table.level, None)
     picked, must = Counter(checked), Counter(forced)
-    if ctx is None:
-        groups: dict[str, list[Card]] = {}
-        order = {"": 0, "S": 1, "H": 2, "C": 3, "D": 4}
-        for c in sorted(cards, key=lambda c: (order[c.suit], -c.rank)):
-            groups.setdefault(c.suit or TRUMP, []).append(c)
-        names = {TRUMP: _("王"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
-    else:
-        groups = {}
-        for c in ctx.sort_cards(cards):
-            groups.setdefault(ctx.group(c), []).append(c)
-        names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
+    groups: dict[str, list[Card]] = {}
+    for c in ctx.sort_cards(cards):
+        groups.setdefault(ctx.group(c), []).append(c)
+    names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
     out = []
     for group, members in groups.items():
         items = []
@@ -160,14 +157,14 @@ def hand_groups(
                     "value": ascii_card(c),
                     "chip": mark_safe(present.chip(c, ctx, "forced" if hard else "")),
                     "checked": on,
-                    "trump": group == TRUMP and ctx is not None,
+                    "trump": group == TRUMP,
                 }
             )
         out.append(
             {
                 "group": group,
                 "name": names[group],
-                "trump": group == TRUMP and ctx is not None,
+                "trump": group == TRUMP,
                 "cards": items,
                 "count": len(items),
             }
