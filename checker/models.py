@@ -70,6 +70,7 @@ class PlayGame(models.Model):
     options = models.JSONField(default=dict, blank=True)
     moves = models.TextField(blank=True)
     ply = models.PositiveIntegerField(default=0)
+    match = models.JSONField(null=True, blank=True)  # a match's later round: the state before it
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 

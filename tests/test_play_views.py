@@ -26,9 +26,10 @@ def start(client: Client, url: str = START) -> PlayGame:
 
 
 def position(game: PlayGame):  # type: ignore[no-untyped-def]
+    from checker.web.play import game_spec
+
     game.refresh_from_db()
-    spec = make_spec(game.ruleset, game.seed, game.seat, game.bots, game.level or None)
-    return replay_game(spec, parse_moves(game.moves))
+    return replay_game(game_spec(game), parse_moves(game.moves))
 
 
 def post_move(client: Client, game: PlayGame, **fields: object) -> object:
@@ -278,3 +279,26 @@ def test_options_start_the_game_under_them_and_bad_ones_are_named(client: Client
     assert bad.status_code == 400 and "nosuch" in bad.content.decode()
     worse = client.get("/play/?ruleset=erqiwang&seed=4&seat=0&options=climb")
     assert worse.status_code == 400
+
+
+def test_next_round_starts_the_matchs_next_round_from_the_state_this_one_left(
+    client: Client,
+) -> None:
+    game = start(client, "/play/?ruleset=classic&seed=4&seat=0&bots=greedy")
+    early = client.post(f"/play/{game.key}/next")
+    assert early.status_code == 409  # the round is not over yet
+    _play_out(client, game)
+    page = client.get(f"/play/{game.key}/").content.decode()
+    assert 'data-testid="match"' in page and 'data-testid="next-round"' in page
+    r = client.post(f"/play/{game.key}/next")
+    assert r.status_code == 302
+    nxt = PlayGame.objects.exclude(pk=game.pk).get()
+    assert nxt.seed == game.seed + 1 and nxt.seat == 0 and nxt.match["round"] == 2
+    done = position(game)
+    banker = nxt.match["banker"]
+    first = position(nxt).events[0]
+    assert first["banker"] == banker and banker is not None
+    assert client.get(f"/play/{nxt.key}/").status_code == 200
+    assert done.result is not None
+    other = Client()
+    assert other.post(f"/play/{game.key}/next").status_code == 403

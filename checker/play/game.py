@@ -8,6 +8,7 @@ The web table and the terminal command both build on it.
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import random
 import threading
@@ -30,9 +31,11 @@ from checker.engine.combos import classify
 from checker.engine.declare import judge_declaration
 from checker.engine.errors import CardError, EngineError
 from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.rotation import has_levels
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.texts import Lang, Say, cards_text, pick
 
+from .match import MatchState, RoundRecord, apply_result, round_setup_for
 from .players import (
     BID,
     BURY,
@@ -160,15 +163,25 @@ class GameSpec:
     bots: str
     level: int | None = None
     options: tuple[tuple[str, bool | str | int], ...] = ()
+    match: MatchState | None = None  # a later round of a match: the state it starts from
 
     def load(self) -> Ruleset:
         """Load the ruleset with the game's options."""
         return load_ruleset(self.ruleset).with_options(dict(self.options))
 
     def setup(self, rs: Ruleset) -> RoundSetup:
-        """Start a first round: both sides at the level, the first declarer or bidder banker."""
+        """Start the round: a match's next round, or a first round at the level."""
+        if self.match is not None:
+            return round_setup_for(rs, self.match)
         level = (self.level or rs.ranks[0]) if rs.has_level else None
         return RoundSetup(level, level, None)
+
+    def match_state(self, rs: Ruleset) -> MatchState:
+        """The match state this round starts from (a first round: both sides at the level)."""
+        if self.match is not None:
+            return self.match
+        level = (self.level or rs.ranks[0]) if has_levels(rs) else None
+        return MatchState(1, None, None if level is None else (level, level), (0,) * rs.players)
 
 
 def make_spec(
@@ -578,6 +591,16 @@ def hint(position: Position) -> tuple[list[Card], Decision | None]:
 def random_seed() -> int:
     """Draw a fresh game seed (small enough to type)."""
     return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def next_round(position: Position) -> tuple[GameSpec | None, MatchState, RoundRecord]:
+    """Apply the finished round to the match: the next round's spec (None: match over)."""
+    assert position.result is not None
+    rs, spec = position.ruleset, position.spec
+    state, record = apply_result(rs, spec.match_state(rs), position.result)
+    if state.over:
+        return None, state, record
+    return dataclasses.replace(spec, seed=spec.seed + 1, level=None, match=state), state, record
 
 
 def game_log(position: Position, engine: str = "") -> list[str]:

@@ -38,11 +38,13 @@ from checker.play.game import (
     format_moves,
     game_log,
     make_spec,
+    next_round,
     parse_move,
     parse_moves,
     random_seed,
     replay_game,
 )
+from checker.play.match import MatchState
 from checker.play.players import PLAYER_KINDS
 from checker.play.table import fold_events, judge_tricks
 from checker.suite.scenario import ScenarioError, parse_options
@@ -147,6 +149,7 @@ def _create(request: HttpRequest, spec: GameSpec, moves: list[Move]) -> HttpResp
         options=dict(spec.options),
         moves=format_moves(moves),
         ply=len(moves),
+        match=_match_data(spec.match),
     )
     return _with_owner(redirect("play_table", key=game.key), token)
 
@@ -162,6 +165,30 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "web/play_lobby.html", {"form": NewGameForm(), "nav": "play"})
 
 
+def _match_state(data: Any) -> MatchState | None:
+    """Read a stored match state (None for a first round)."""
+    if not isinstance(data, dict):
+        return None
+    levels = data.get("levels")
+    return MatchState(
+        int(data["round"]),
+        data.get("banker"),
+        tuple(int(v) for v in levels) if levels else None,
+        tuple(int(v) for v in data.get("chips") or ()),
+    )
+
+
+def _match_data(state: MatchState | None) -> dict[str, Any] | None:
+    if state is None:
+        return None
+    return {
+        "round": state.round_no,
+        "banker": state.banker,
+        "levels": list(state.levels) if state.levels else None,
+        "chips": list(state.chips),
+    }
+
+
 def game_spec(game: PlayGame) -> GameSpec:
     """Read a stored game's spec."""
     return GameSpec(
@@ -171,6 +198,7 @@ def game_spec(game: PlayGame) -> GameSpec:
         game.bots,
         int(game.level) if game.level else None,
         tuple(sorted(game.options.items())),
+        _match_state(game.match),
     )
 
 
@@ -215,10 +243,46 @@ def _render_table(
             "share_url": request.build_absolute_uri(reverse("play_table", args=[game.key])),
             "position_url": _position_url(request, position),
             "next_url": _start_url(position.spec, seed=position.spec.seed + 1),
+            "match": _match_context(position),
         }
     )
     template = "web/play_table.html#table" if request.htmx else "web/play_table.html"
     return render(request, template, context, status=status)
+
+
+def _match_context(position: Position) -> dict[str, Any] | None:
+    """The match around a finished round: its number, the state it leaves, whether it ended."""
+    if not position.is_over:
+        return None
+    rs = position.ruleset
+    _spec, state, record = next_round(position)
+    human = position.spec.seat
+    levels = None
+    if state.levels is not None:
+        levels = [
+            {
+                "team": tableview.seat_name(team, human, rs.players)
+                + " / "
+                + tableview.seat_name(team + 2, human, rs.players),
+                "level": format_rank(level),
+            }
+            for team, level in enumerate(state.levels)
+        ]
+    chips = (
+        [
+            {"name": tableview.seat_name(s, human, rs.players), "chips": c}
+            for s, c in enumerate(state.chips)
+        ]
+        if rs.teams == "banker_alone"
+        else None
+    )
+    return {
+        "round": record.round_no,
+        "over": state.over,
+        "levels": levels,
+        "chips": chips,
+        "winner": [tableview.seat_name(s, human, rs.players) for s in state.winner or ()],
+    }
 
 
 def _start_url(spec: GameSpec, *, seed: int, moves: str = "") -> str:
@@ -337,6 +401,24 @@ def fork(request: HttpRequest, key: str) -> HttpResponse:
     return _create(request, position.spec, position.moves)
 
 
+@require_POST
+def next_game(request: HttpRequest, key: str) -> HttpResponse:
+    """Start the match's next round (the same seats and bots, the state this round left)."""
+    game, position, problem = _load(key)
+    if position is None or game is None:
+        return _message(request, problem, 404 if game is None else 400)
+    if _owner(request) != game.owner:
+        return _render_table(
+            request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
+        )
+    if not position.is_over:
+        return _render_table(request, game, position, status=409, error=_("这一局还没打完。"))
+    spec, _state, _record = next_round(position)
+    if spec is None:
+        return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
+    return _create(request, spec, [])
+
+
 @require_GET
 def log(request: HttpRequest, key: str) -> HttpResponse:
     """Download the game's round as a replay log (the `replay` command's format)."""
@@ -429,6 +511,7 @@ urlpatterns = [
     path("<str:key>/", table, name="play_table"),
     path("<str:key>/move", move, name="play_move"),
     path("<str:key>/fork", fork, name="play_fork"),
+    path("<str:key>/next", next_game, name="play_next"),
     path("<str:key>/log.jsonl", log, name="play_log"),
     path("<str:key>/replay", replay, name="play_replay"),
 ]
