@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +116,20 @@ def test_api_reports_too_long_parameters_in_both_languages() -> None:
     data = json.loads(response.content)
     assert response.status_code == 400 and data["field"] == "lead"
     assert "太长" in data["error"] and "too long" in data["error_en"]
+
+
+@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng"])
+def test_rules_page_summary_options_and_conflicts_in_english(name: str) -> None:
+    from checker.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(name)
+    assert len(rs.conflicts_en) == len(rs.conflicts)  # every seed conflict has its English note
+    assert all(spec.description_en for spec in rs.option_specs.values())
+    page = body(english().get(f"/rulesets/{name}/"))
+    assert rs.description_en[:40] in page
+    for note in rs.conflicts_en:
+        assert escape(note[:30]) in page
+    for zh in rs.conflicts:
+        assert zh[:20] not in page
+    chinese = body(Client().get(f"/rulesets/{name}/"))
+    assert rs.description.split()[0][:20] in chinese

@@ -33,6 +33,7 @@ class OptionSpec:
     default: bool | str | int
     choices: tuple[bool | str | int, ...]
     description: str
+    description_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class Ruleset:
     bonus_rules: Mapping[str, Any] | None = None
     reveal_rules: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # The English words beside the Chinese ones (rules page in English); empty = not written.
+    description_en: str = ""
+    conflicts_en: tuple[str, ...] = ()
 
     def option(self, name: str) -> Any:
         """Return the current value of a named option."""
@@ -182,6 +186,7 @@ _TOP_KEYS = {
     "title",
     "title_en",
     "description",
+    "description_en",
     "source",
     "players",
     "decks",
@@ -198,6 +203,7 @@ _TOP_KEYS = {
     "declare",
     "options",
     "conflicts",
+    "conflicts_en",
     "extra",
 }
 
@@ -318,7 +324,13 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         choices = tuple(
             spec.get("choices", [False, True] if isinstance(default, bool) else [default])
         )
-        specs[key] = OptionSpec(key, default, choices, str(spec.get("description", "")))
+        specs[key] = OptionSpec(
+            key,
+            default,
+            choices,
+            str(spec.get("description", "")),
+            " ".join(str(spec.get("description_en", "")).split()),
+        )
     if data.get("score", {}).get("policy") == "bid_chips" and not (
         data.get("bidding") and data.get("chips")
     ):
@@ -358,6 +370,8 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         option_specs=MappingProxyType(specs),
         options=MappingProxyType({k: s.default for k, s in specs.items()}),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
+        description_en=" ".join(str(data.get("description_en", "")).split()),
+        conflicts_en=tuple(" ".join(str(c).split()) for c in data.get("conflicts_en") or []),
         has_flip=bool(data.get("flip", False)),
         bidding=_section(data, "bidding", ("min", "max", "step"), where),
         chips=_section(data, "chips", ("base", "below", "q"), where),
