@@ -133,3 +133,11 @@ def test_rules_page_summary_options_and_conflicts_in_english(name: str) -> None:
         assert zh[:20] not in page
     chinese = body(Client().get(f"/rulesets/{name}/"))
     assert rs.description.split()[0][:20] in chinese
+
+
+def test_permalink_and_qr_use_the_host_the_page_was_served_on(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "testserver"]
+    page = body(Client().get(DISPUTE, HTTP_HOST="192.168.1.20:8000"))
+    link = re.search(r'data-testid="permalink">([^<]*)<', page)
+    assert link and link.group(1).startswith("http://192.168.1.20:8000/check/?")
+    assert "<svg" in page  # the QR code of that permalink

@@ -136,7 +136,7 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
         for r in run.results
         if r.status != "pass" and selfcheck.matches(r, status, category, text)
     ]
-    groups = []
+    groups: list[dict[str, Any]] = []
     shown = sum(selfcheck.matches(r, status, category, text) for r in run.results)
     for cat, items in run.categories():
         passing = [r for r in items if r.status == "pass"]
