@@ -159,3 +159,17 @@ def test_ruleset_change_keeps_cards_and_says_which_it_dropped(browser_page: Brow
     assert page.locator("#f-h1").input_value() == "SK SK"
     assert page.evaluate("document.activeElement.id") == "f-ruleset"
     browser_page.shot("checker-ruleset-switch")
+
+
+@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng"])
+def test_rules_pages_card_rows_wrap_on_a_phone(phone_page: BrowserPage, name: str) -> None:
+    page = phone_page.page
+    phone_page.goto(f"/rulesets/{name}/")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('.card')].filter("
+        "e => e.getBoundingClientRect().right > window.innerWidth + 1).length"
+    )
+    assert wide == 0
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.locator(".ladder").first.scroll_into_view_if_needed()
+    phone_page.shot(f"phone-rules-{name}", full_page=False)
