@@ -140,4 +140,8 @@ def test_permalink_and_qr_use_the_host_the_page_was_served_on(settings) -> None:
     page = body(Client().get(DISPUTE, HTTP_HOST="192.168.1.20:8000"))
     link = re.search(r'data-testid="permalink">([^<]*)<', page)
     assert link and link.group(1).startswith("http://192.168.1.20:8000/check/?")
-    assert "<svg" in page  # the QR code of that permalink
+    qr = re.search(r'<img src="([^"]+)"[^>]*data-testid="qr"', page)
+    assert qr and qr.group(1).startswith("/check/qr.svg?")
+    image = Client().get(qr.group(1).replace("&amp;", "&"), HTTP_HOST="192.168.1.20:8000")
+    assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in image.content
