@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from functools import partial
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -129,7 +130,7 @@ class Command(BaseCommand):
             page = f"/rulesets/{name}/selfcheck/"
             client.get(page, secure=True)  # runs that ruleset's suite once
             size = len(client.get(page, secure=True).content)
-            times = measure(lambda page=page: client.get(page, secure=True), opts["dashboard_n"])
+            times = measure(partial(client.get, page, secure=True), opts["dashboard_n"])
             rows.append((f"dashboard {name}, warm", times))
             sizes.append(f"{name} {size / 1000:.1f} kB")
         self.stdout.write("dashboard first load HTML: " + ", ".join(sizes))
