@@ -64,11 +64,14 @@ test: $(STAMP) compilemessages
 	$(MAKE) simulate-check
 	$(VPY) -m pytest
 
-# 1000 seeded random rounds of every ruleset: zero illegal plays and no invariant breaks.
+# 1000 seeded random rounds and 100 seeded whole matches of every ruleset: zero illegal plays
+# and no invariant breaks (levels by the rules' steps, one winning side, chips summing to zero).
 simulate-check: $(STAMP)
 	@set -o pipefail; for r in $$($(VPY) -c 'from checker.engine.ruleset import ruleset_names; print(*ruleset_names())'); do \
 		$(VPY) manage.py simulate --ruleset $$r --rounds 1000 --seed 1 --no-store --no-progress \
 			| grep -E '^(ruleset|illegal plays|invariant breaks|time)' || exit 1; \
+		$(VPY) manage.py simulate --ruleset $$r --matches 100 --seed 1 --jobs 2 --no-store --no-progress \
+			| grep -E '^(matches|rounds per match|illegal plays|invariant breaks|time)' || exit 1; \
 	done
 
 lint: $(STAMP)

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
-from checker.engine.ruleset import ruleset_names
+from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.models import SimulationRun
 
 
@@ -137,3 +137,63 @@ def test_dashboard_shows_the_latest_simulation_run_of_its_ruleset(client) -> Non
     assert 'data-testid="dashboard-sim"' in page
     assert "最近一次 3 局，非法出牌 0，不变量违例 0" in page
     assert "/simulation/" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ruleset_names())
+def test_simulate_matches_summary_and_json(name: str) -> None:
+    text = _simulate("--ruleset", name, "--matches", "3", "--seed", "2", "--no-store")
+    assert "matches            3   finished 3" in text
+    assert "rounds per match" in text and "wins" in text
+    assert "illegal plays      0" in text and "invariant breaks   0" in text
+    data = json.loads(
+        _simulate(
+            "--ruleset", name, "--matches", "3", "--seed", "2", "--no-store", "--format", "json"
+        )
+    )
+    assert {"rounds", "matches", "illegal_plays", "invariant_breaks"} <= set(data)
+    assert data["matches"]["matches"] == 3 and len(data["matches"]["lengths"]) == 3
+    assert sum(data["matches"]["lengths"]) == data["rounds"]
+    assert data["illegal_plays"] == 0 and data["invariant_breaks"] == 0
+    assert len(data["matches"]["chips_per_seat"]) == load_ruleset(name).players
+
+
+@pytest.mark.django_db
+def test_simulate_rounds_json_has_the_top_level_fields() -> None:
+    data = json.loads(_simulate("--rounds", "3", "--seed", "2", "--no-store", "--format", "json"))
+    assert {"rounds", "illegal_plays", "invariant_breaks"} <= set(data) and "matches" not in data
+
+
+@pytest.mark.django_db
+def test_simulate_matches_log_replays(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    _simulate(
+        "--ruleset", "erqiwang", "--matches", "2", "--seed", "3", "--no-store", "--log", str(log)
+    )
+    head = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert head["matches"] == 2
+    out = StringIO()
+    call_command("replay", str(log), stdout=out)
+    assert "diffs      0" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_simulation_page_shows_match_runs_with_a_length_chart() -> None:
+    client = Client(HTTP_HOST="127.0.0.1")
+    assert 'data-testid="sim-matches-none"' in client.get("/simulation/").content.decode()
+    _simulate("--ruleset", "shuangsheng", "--matches", "3", "--seed", "5")
+    _simulate("--ruleset", "erqiwang", "--matches", "2", "--seed", "5")
+    page = client.get("/simulation/").content.decode()
+    assert page.count('data-testid="sim-match-ruleset"') == 2
+    run = SimulationRun.objects.get(ruleset="shuangsheng")
+    lengths = run.summary["matches"]["lengths"]
+    assert f"{min(lengths)}–{max(lengths)}" in page
+    card = page.split('data-testid="sim-match-ruleset" data-ruleset="shuangsheng"')[1]
+    chart = card.split('data-testid="sim-match-chart"')[1].split("</svg>")[0]
+    bars = run.summary["matches"]["length_histogram"]
+    assert chart.count("<rect") == len(bars)
+    assert "<script" not in page.split('data-testid="sim-matches"')[1].split("</section>")[0]
+    client.post("/i18n/setlang/", {"language": "en", "next": "/simulation/"})
+    english = client.get("/simulation/").content.decode()
+    assert "Whole matches" in english and "Rounds per match" in english
+    assert "整场模拟" not in english

@@ -23,6 +23,13 @@ SCORE_POLICIES = ("levels", "bid_chips")
 THROW_SUITS = ("any", "trump_only")
 TEAM_POLICIES = ("partners", "banker_alone")
 SELF_OVERRIDE = ("same_suit_only", "any")
+# Match policies (section `match:`; an option of the same name overrides the value).
+MATCH_POLICIES: dict[str, tuple[str, ...]] = {
+    "first_banker": ("declarer", "seat0"),
+    "hold_banker": ("partner", "same"),
+    "takeover_banker": ("next_seat", "previous_seat"),
+    "match_end": ("banker_wins_at_top", "side_wins_at_top", "reach_top", "rounds"),
+}
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,7 @@ class Ruleset:
     chips: Mapping[str, Any] | None = None
     bonus_rules: Mapping[str, Any] | None = None
     reveal_rules: Mapping[str, Any] | None = None
+    match: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # The English words beside the Chinese ones (rules page in English); empty = not written.
     description_en: str = ""
@@ -182,6 +190,7 @@ _TOP_KEYS = {
     "chips",
     "bonus",
     "reveal",
+    "match",
     "name",
     "title",
     "title_en",
@@ -239,7 +248,7 @@ _SECTION_KEYS = {
     "kitty": {"policy", "values", "cap", "requires_trump"},
     "score": {"policy", "step", "swap_at", "zero_rise", "mandatory_levels"},
     "declare": {"tiers", "tiers_enhanced", "self_override"},
-    "bidding": {"min", "max", "step", "surrender_bid"},
+    "bidding": {"min", "max", "step", "surrender_bid", "show_kitty"},
     "chips": {
         "base",
         "below",
@@ -251,7 +260,8 @@ _SECTION_KEYS = {
         "q_climb",
     },
     "bonus": {"jokers", "ranks", "chain_needs_jokers"},
-    "reveal": {"fixed_trumps", "jokers", "ranks"},
+    "reveal": {"fixed_trumps", "jokers", "ranks", "no_trump"},
+    "match": set(MATCH_POLICIES) | {"match_rounds"},
 }
 
 
@@ -377,5 +387,24 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         chips=_section(data, "chips", ("base", "below", "q"), where),
         bonus_rules=_section(data, "bonus", ("jokers", "ranks"), where),
         reveal_rules=_section(data, "reveal", ("fixed_trumps", "jokers", "ranks"), where),
+        match=_match_section(data, specs, where),
         extra=MappingProxyType(dict(data.get("extra") or {})),
     )
+
+
+def _match_section(
+    data: Mapping[str, Any], specs: Mapping[str, OptionSpec], where: str
+) -> Mapping[str, Any]:
+    """Check the match policies: each named in `match:` or as an option, with a known value."""
+    section = dict(data.get("match") or {})
+    if not section:
+        return MappingProxyType({})
+    for key, allowed in MATCH_POLICIES.items():
+        spec = specs.get(key)
+        values = [section[key]] if key in section else []
+        values += list(spec.choices) if spec else []
+        if not values:
+            raise RulesetError(f"{where}: match 缺少 {key}（或同名选项）", field="match")
+        for value in values:
+            _choice(value, allowed, f"match.{key}", where)
+    return MappingProxyType(section)

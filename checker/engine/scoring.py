@@ -119,6 +119,9 @@ BANKER_RESULTS_EN = {
     "hold": "the banker holds",
 }
 
+# The banker's rise for the bands below the swap line (a 0-point sweep uses score.zero_rise).
+BANKER_RISES = {"small_sweep": 2, "hold": 1, "swap": 0}
+
 # Why a side's next level is not simply its level plus the rise.
 MUST_PLAY_FIRST = "must_play_first"
 STOP_AT = "stop_at"
@@ -165,9 +168,11 @@ def score_round(
     if points <= 0:
         winner, rise, result = "banker", rs.score_zero_rise, "big_sweep"
     elif points < step:
-        winner, rise, result = "banker", 2, "small_sweep"
+        winner, result = "banker", "small_sweep"
+        rise = BANKER_RISES[result]
     elif points < swap_at:
-        winner, rise, result = "banker", 1, "hold"
+        winner, result = "banker", "hold"
+        rise = BANKER_RISES[result]
     else:
         winner = "attackers"
         rise = (points - swap_at) // step

@@ -50,6 +50,11 @@ class PlayerView:
     kitty: tuple[Card, ...] = ()
     bids: tuple[tuple[int, int | None], ...] = ()
     options: dict[str, object] = field(default_factory=dict)
+    # Public facts of the round: the 暗牌 shown to everyone at a 70 bid (二七王 §4.3), the
+    # seats that announced 无主 (§5.4.2), and whether this seat may still throw (§5.4.5).
+    shown_kitty: tuple[Card, ...] = ()
+    no_trump: tuple[int, ...] = ()
+    may_throw: bool = True
     first_round: bool = False
 
     def partner_of(self, seat: int) -> bool:
@@ -278,7 +283,8 @@ class RandomPlayer:
             return sample_multiset(rng, view.hand, view.ruleset.kitty_size)
         assert view.ctx is not None
         if view.phase == LEAD:
-            return random_lead(rng, view.ctx, view.hand, self.throw_rate)
+            rate = self.throw_rate if view.may_throw else 0.0
+            return random_lead(rng, view.ctx, view.hand, rate)
         assert view.lead is not None
         return random_follow(rng, view.ctx, view.lead, view.hand)
 

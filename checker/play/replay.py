@@ -17,12 +17,15 @@ from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import judge_follow
 from checker.engine.order import Context
+from checker.engine.roundrules import is_kitty_shown, is_rethrow_banned, must_announce_no_trump
 from checker.engine.ruleset import Ruleset, load_ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .round import build_deck, settlement_bonus
+from .match import MatchState, apply_round
+from .players import make_players
+from .round import RoundSetup, build_deck, play_round, settlement_bonus
 from .simulation import Event, _dump, run_job
 
 
@@ -94,7 +97,9 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
         report.events += len(events)
         judge = _Judge(rs, index)
         try:
-            if resimulate:
+            if resimulate and "matches" in head:
+                judge.diffs += _resimulate_in_match(rs, str(head["players"]), index, events)
+            elif resimulate:
                 judge.diffs += _resimulate(rs.name, str(head["players"]), index, events)
             else:
                 judge.run(events)
@@ -108,7 +113,24 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
 def _resimulate(name: str, kind: str, index: int, events: list[Event]) -> list[Diff]:
     seed = int(events[0]["seed"])
     _, lines = run_job((name, kind, index, seed))
-    old = [_dump(e) for e in events]
+    return _compare_lines(index, [_dump(e) for e in events], lines)
+
+
+def _resimulate_in_match(rs: Ruleset, kind: str, index: int, events: list[Event]) -> list[Diff]:
+    """Play a match's round again from its seed and its logged start (levels, banker)."""
+    start = events[0]
+    seed = int(start["seed"])
+    setup = RoundSetup(
+        _rank(start.get("level")), _rank(start.get("attacker_level")), start["banker"]
+    )
+    res = play_round(rs, seed, make_players(kind, seed, rs.players), setup)
+    old = [e for e in events if e["t"] != "next"]
+    extra: dict[str, Any] = {k: old[0][k] for k in ("r", "m") if k in old[0]}
+    lines = [_dump({**extra, **e}) for e in res.events]
+    return _compare_lines(index, [_dump(e) for e in old], lines)
+
+
+def _compare_lines(index: int, old: list[str], lines: list[str]) -> list[Diff]:
     for i, (a, b) in enumerate(zip(old, lines, strict=False)):
         if a != b:
             return [Diff(index, f"line {i + 1} of the round", "event", a, b)]
@@ -158,6 +180,11 @@ class _Judge:
         self.drifted = False
         self.kept: list[Card] = []
         self.trump: str | None = None
+        self.no_rethrow: set[int] = set()
+        self.result = ""
+        self.rise = 0
+        self.x: int | None = None
+        self.bonus: list[int] = []
 
     def check(self, where: str, what: str, logged: Any, now: Any) -> None:
         if logged != now:
@@ -225,6 +252,22 @@ class _Judge:
         self.surrendered = True
         self.check("surrender", "banker", e["seat"], self.banker)
 
+    def on_show_kitty(self, e: Event) -> None:
+        self.check("show_kitty", "shown at this bid", True, is_kitty_shown(self.rs, self.bid))
+        self.check("show_kitty", "cards", e["cards"], format_cards(self.kitty))
+
+    def on_no_trump(self, e: Event) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        seat = int(e["seat"])
+        where = f"no_trump before trick {e['trick']}"
+        self.check(
+            where,
+            f"seat {seat} holds no trump",
+            True,
+            must_announce_no_trump(ctx, self.hands[seat]),
+        )
+
     def on_trump(self, e: Event) -> None:
         trump = None if e["trump"] == "none" else str(e["trump"])
         if e["by"] == "declare" and self.declarations:
@@ -262,12 +305,15 @@ class _Judge:
                 combo = classify(ctx, tried)
                 self.check(where, "lead can be led", True, combo.is_valid)
                 if combo.is_valid and combo.type == THROW:
+                    self.check(where, "throw after a failed throw", False, seat in self.no_rethrow)
                     n = self.rs.players
                     others = [self.hands[(seat + k) % n] for k in range(1, n)]
                     verdict = judge_throw(ctx, tried, others, seat, self.banker)
                     self.check(
                         where, "throw", e.get("throw"), "ok" if verdict.allowed else "failed"
                     )
+                    if not verdict.allowed and is_rethrow_banned(self.rs):
+                        self.no_rethrow.add(seat)
                     if not _same(verdict.forced, cards):
                         self.check(where, "cards played", e["cards"], format_cards(verdict.forced))
                     if verdict.penalty and verdict.penalty_to == "attackers":
@@ -318,6 +364,7 @@ class _Judge:
             assert self.bid is not None
             chips = settle_chips(rs, self.points, self.bid, self.surrendered)
             result, winner, rise = chips.result, chips.winner, chips.rise
+            self.x = chips.chips
             self.check("end", "chips", e.get("chips"), chips.chips)
             if rs.bonus_rules is not None:
                 bonus = settlement_bonus(
@@ -331,6 +378,7 @@ class _Judge:
                     self.surrendered,
                 )
                 self.check("end", "bonus", e.get("bonus"), bonus)
+                self.bonus = bonus
         else:
             score = score_round(rs, self.points, self.level, self.attacker_level)
             result, winner, rise = score.result, score.winner, score.rise
@@ -340,3 +388,28 @@ class _Judge:
         self.check("end", "result", e["result"], result)
         self.check("end", "winner", e["winner"], winner)
         self.check("end", "rise", e["rise"], rise)
+        self.result, self.rise = result, rise
+
+    def on_next(self, e: Event) -> None:
+        """Judge a match round's step again: payments, rotation, levels and the match end."""
+        rs = self.rs
+        before = [int(c) for c in e["chips"]]
+        before = [c - d for c, d in zip(before, e["net"], strict=True)]
+        state = MatchState(
+            int(e["round"]),
+            self.banker,
+            tuple(int(v) for v in e["levels_before"]) if e.get("levels_before") else None,
+            tuple(before),
+        )
+        new, record, _ = apply_round(
+            rs,
+            state,
+            banker=self.banker,
+            result=self.result,
+            rise=self.rise,
+            x=self.x if rs.teams == "banker_alone" else None,
+            bonus=self.bonus,
+        )
+        now = record.as_event()
+        for key in ("result", "rise", "levels", "net", "chips", "rule", "next_banker"):
+            self.check(f"match round {e['round']}", key, e.get(key), now.get(key))

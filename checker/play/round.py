@@ -27,6 +27,12 @@ from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import Context
+from checker.engine.roundrules import (
+    announces_no_trump,
+    is_kitty_shown,
+    is_rethrow_banned,
+    must_announce_no_trump,
+)
 from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
@@ -183,6 +189,9 @@ class _Round:
         self.dealt: list[list[Card]] = []
         self.kept: list[Card] = []
         self.played: Counter[Card] = Counter()
+        self.shown_kitty: tuple[Card, ...] = ()
+        self.no_trump: list[int] = []
+        self.no_rethrow: set[int] = set()
 
     def log(self, kind: str, **fields: Any) -> None:
         self.res.events.append({"t": kind, **fields})
@@ -315,9 +324,19 @@ class _Round:
         banker, bid = verdict.banker, verdict.bid
         res.bid = bid
         self.setup = RoundSetup(self.setup.level, self.setup.attacker_level, banker)
+        if is_kitty_shown(rs, bid):
+            self.shown_kitty = tuple(self.kitty)
+            self.log("show_kitty", seat=banker, bid=bid, cards=format_cards(self.kitty))
         hand = tuple(self.hands[banker] + self.kitty)
         view = PlayerView(
-            PICK_TRUMP, banker, rs, self.level, hand, banker=banker, bids=tuple(shown)
+            PICK_TRUMP,
+            banker,
+            rs,
+            self.level,
+            hand,
+            banker=banker,
+            bids=tuple(shown),
+            shown_kitty=self.shown_kitty,
         )
         player = self.players[banker]
         surrender_bid = rs.bidding.get("surrender_bid")
@@ -361,6 +380,7 @@ class _Round:
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
         trick_no = 0
+        self.announce_no_trump(ctx, trick_no)
         while self.hands[leader]:
             order = [(leader + k) % self.n for k in range(self.n)]
             before = [list(self.hands[s]) for s in order]
@@ -384,6 +404,8 @@ class _Round:
                     trick=tuple(trick),
                     history=history,
                     attackers_points=res.attackers_points,
+                    shown_kitty=self.shown_kitty,
+                    no_trump=tuple(self.no_trump),
                 )
                 cards = list(self.players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
@@ -438,6 +460,8 @@ class _Round:
             history = (*history, tuple(trick))
             leader = winner
             trick_no += 1
+            if not last:
+                self.announce_no_trump(ctx, trick_no)
         res.tricks = trick_no
 
     def choose_lead(
@@ -462,6 +486,9 @@ class _Round:
             history=history,
             attackers_points=res.attackers_points,
             kitty=tuple(self.kitty) if leader == banker else (),
+            shown_kitty=self.shown_kitty,
+            no_trump=tuple(self.no_trump),
+            may_throw=leader not in self.no_rethrow,
         )
         cards = list(self.players[leader].choose(view))
         event: Event = {
@@ -472,7 +499,10 @@ class _Round:
             "cards": format_cards(cards),
         }
         combo = classify(ctx, cards) if cards and is_subset(cards, hand) else None
-        if combo is None or not combo.is_valid:
+        banned = combo is not None and combo.type == THROW and leader in self.no_rethrow
+        if banned:
+            event["reason"] = "rethrow_banned"
+        if combo is None or not combo.is_valid or banned:
             res.illegal += 1
             event["legal"] = False
             cards = [min(hand, key=lambda c: (ctx.key[c][0] != "T", ctx.key[c][1], c))]
@@ -487,6 +517,8 @@ class _Round:
             event["throw"] = "ok" if verdict.allowed else "failed"
             if not verdict.allowed:
                 res.throws_failed += 1
+                if is_rethrow_banned(self.rs):
+                    self.no_rethrow.add(leader)
                 event["tried"] = event["cards"]
                 cards = list(verdict.played)
                 event["cards"] = format_cards(cards)
@@ -496,6 +528,15 @@ class _Round:
                     event["penalty"] = verdict.penalty
         res.events.append(event)
         return cards
+
+    def announce_no_trump(self, ctx: Context, trick_no: int) -> None:
+        """Log 报无主 for every seat that has just run out of trumps (rulesets that have it)."""
+        if not announces_no_trump(self.rs):
+            return
+        for seat in range(self.n):
+            if seat not in self.no_trump and must_announce_no_trump(ctx, self.hands[seat]):
+                self.no_trump.append(seat)
+                self.log("no_trump", seat=seat, trick=trick_no)
 
     def remove(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.engine.ruleset import load_ruleset
+from checker.engine.vocab import RANK_LABELS
 
 from .players import make_players
 from .round import play_round
@@ -26,17 +27,21 @@ from .round import play_round
 #   declare  seat, at (cards dealt so far), cards, accepted, trump, reason
 #   flip     card, trump                       (nobody declared, rulesets with a flip)
 #   bid      seat, bid (number or "pass"), legal          (rulesets with bidding)
+#   show_kitty seat, bid, cards                (the 暗牌 shown to all at the show bid, 二七王 §4.3)
 #   surrender seat, bid                        (the banker gave up at the surrender bid)
 #   trump    trump, declarer, banker, by (declare / flip / bid)
 #   bury     seat, cards, legal
 #   play     trick, seat, role (lead / follow), cards (what was played), legal, and when the
 #            choice was replaced: tried (what the player chose), reason; a lead that was a
-#            throw has throw ("ok" / "failed") and, when failed, tried and penalty
+#            throw has throw ("ok" / "failed") and, when failed, tried and penalty; a throw refused
+#            because the player already failed one this round has reason "rethrow_banned"
 #   trick    trick, leader, winner (seat), points, attackers (attackers' points so far)
+#   no_trump seat, trick (the next trick's number): the seat has run out of trumps (§5.4.2)
 #   end      attackers_points, kitty, kitty_points, kitty_bonus, multiplier, result, winner,
 #            rise, next_level, chips, bonus, breaks (broken invariants)
 # Cards are written as the case files write them (♠A, 大王), so parse_cards reads them back.
 LOG_FORMAT = 1
+_RANK_OF = {label: rank for rank, label in RANK_LABELS.items()}
 Event = dict[str, Any]
 Job = tuple[str, str, int, int]
 
@@ -195,3 +200,187 @@ def _cpu() -> float:
     """CPU seconds used by this process and its finished children (the worker processes)."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
+
+
+# -- whole matches ------------------------------------------------------------------------------
+# A match log is a replay log whose header also has "matches": N. Every round of every match is
+# written as above with "r" counting rounds across the whole log, "m" the match's index, and a
+# closing line per round:
+#   next     round (number in the match), banker, result, rise, levels_before, levels (each
+#            team's level after the round, team = seat % 2), x, bonus, net, chips (totals),
+#            rule (the rotation rule applied), next_banker
+
+
+def match_seeds(seed: int, matches: int) -> list[int]:
+    """Derive the seed of every match of a run from the run's seed."""
+    master = random.Random(f"matches:{seed}")
+    return [master.getrandbits(48) for _ in range(matches)]
+
+
+def run_match_job(job: Job) -> tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]:
+    """Play one match of a run; return its figures, each round's figures and each round's log."""
+    from .match import play_match
+
+    name, kind, _, seed = job
+    rs = load_ruleset(name)
+    result = play_match(rs, seed, kind)
+    return (
+        result.figures(),
+        [r.figures() for r in result.rounds],
+        [list(r.events) for r in result.rounds],
+    )
+
+
+def run_matches(
+    ruleset: str, players: str, matches: int, seed: int, jobs: int = 1
+) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]]:
+    """Play a run's matches in order (over several processes when jobs > 1) and yield each."""
+    load_ruleset(ruleset)
+    make_players(players, 0, 1)
+    work = [(ruleset, players, i, s) for i, s in enumerate(match_seeds(seed, matches))]
+    if jobs <= 1 or matches < 2:
+        for job in work:
+            yield run_match_job(job)
+        return
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap(run_match_job, work, chunksize=1)
+
+
+@dataclass
+class MatchSummary:
+    """Figures of a run of whole matches, added up match by match."""
+
+    ruleset: str
+    seats: int
+    matches: int = 0
+    finished: int = 0
+    lengths: list[int] = field(default_factory=list)
+    wins: Counter[str] = field(default_factory=Counter)
+    rises: Counter[int] = field(default_factory=Counter)
+    loser_levels: Counter[str] = field(default_factory=Counter)
+    reached: dict[str, list[int]] = field(default_factory=dict)
+    chips: list[int] = field(default_factory=list)
+    invariant_breaks: int = 0
+    break_examples: list[str] = field(default_factory=list)
+
+    def add(self, index: int, figures: dict[str, Any]) -> None:
+        """Add one match's figures."""
+        self.matches += 1
+        self.lengths.append(figures["rounds"])
+        if figures["finished"]:
+            self.finished += 1
+            winner = figures["winner"] or []
+            if figures["levels"] is not None:
+                self.wins["seats " + "+".join(str(s) for s in winner)] += 1
+                team = winner[0] % 2
+                self.loser_levels[figures["levels"][1 - team]] += 1
+                self._reached(figures["level_path"], team)
+            else:
+                for s in winner:
+                    self.wins[f"seat {s}"] += 1
+        path = figures["level_path"]
+        before = None
+        for levels in path:
+            if before is not None:
+                self.rises[max(_ladder_steps(before, levels))] += 1
+            before = levels
+        if not self.chips:
+            self.chips = [0] * self.seats
+        self.chips = [a + b for a, b in zip(self.chips, figures["chips"], strict=True)]
+        breaks = figures["breaks"]
+        self.invariant_breaks += len(breaks)
+        for b in breaks:
+            if len(self.break_examples) < 10:
+                self.break_examples.append(f"match {index} (seed {figures['seed']}): {b}")
+
+    def _reached(self, path: list[list[str]], team: int) -> None:
+        seen: set[str] = set()
+        for number, levels in enumerate(path):
+            level = levels[team]
+            if level not in seen:
+                seen.add(level)
+                self.reached.setdefault(level, []).append(number)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the figures as plain JSON-ready data."""
+        lengths = sorted(self.lengths)
+        n = len(lengths)
+        mean = sum(lengths) / n if n else 0.0
+        spread = (sum((x - mean) ** 2 for x in lengths) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        order = _RANK_OF
+        return {
+            "matches": self.matches,
+            "finished": self.finished,
+            "rounds_per_match": {
+                "mean": round(mean, 2),
+                "stdev": round(spread, 2),
+                "min": lengths[0] if n else 0,
+                "median": lengths[n // 2] if n else 0,
+                "max": lengths[-1] if n else 0,
+            },
+            "lengths": list(self.lengths),
+            "length_histogram": _histogram(self.lengths),
+            "wins": dict(sorted(self.wins.items())),
+            "level_rises": {str(k): v for k, v in sorted(self.rises.items())},
+            "loser_final_level": {
+                k: self.loser_levels[k]
+                for k in sorted(self.loser_levels, key=lambda x: order.get(x, 99))
+            },
+            "winner_reaches_level_at_round": {
+                k: round(sum(v) / len(v), 1)
+                for k, v in sorted(self.reached.items(), key=lambda kv: order.get(kv[0], 99))
+            },
+            "chips_per_seat": list(self.chips),
+            "chips_per_seat_per_match": [round(c / n, 2) for c in self.chips] if n else [],
+            "invariant_breaks": self.invariant_breaks,
+            "break_examples": list(self.break_examples),
+        }
+
+
+def _ladder_steps(before: list[str], after: list[str]) -> list[int]:
+    return [_RANK_OF[b] - _RANK_OF[a] for a, b in zip(before, after, strict=True)]
+
+
+def _histogram(lengths: list[int], buckets: int = 10) -> list[dict[str, int]]:
+    """Bucket match lengths into at most `buckets` equal ranges: [{low, high, count}]."""
+    if not lengths:
+        return []
+    low, high = min(lengths), max(lengths)
+    width = max(1, -(-(high - low + 1) // buckets))
+    out = []
+    for start in range(low, high + 1, width):
+        end = start + width - 1
+        out.append(
+            {"low": start, "high": end, "count": sum(1 for x in lengths if start <= x <= end)}
+        )
+    return out
+
+
+def simulate_matches(
+    ruleset: str,
+    players: str,
+    matches: int,
+    seed: int,
+    jobs: int = 1,
+    on_match: Callable[[int, list[list[Event]]], None] | None = None,
+) -> tuple[Summary, MatchSummary]:
+    """Run whole matches; return the summary of all their rounds and of the matches."""
+    rs = load_ruleset(ruleset)
+    rounds = Summary(ruleset, players, seed)
+    summary = MatchSummary(ruleset, rs.players)
+    start = time.perf_counter()
+    cpu = _cpu()
+    index = 0
+    for m, (figures, round_figures, logs) in enumerate(
+        run_matches(ruleset, players, matches, seed, jobs)
+    ):
+        summary.add(m, figures)
+        for f in round_figures:
+            rounds.add(index, f)
+            index += 1
+        if on_match is not None:
+            on_match(m, logs)
+    rounds.elapsed = time.perf_counter() - start
+    rounds.cpu = _cpu() - cpu
+    return rounds, summary

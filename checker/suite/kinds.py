@@ -28,6 +28,8 @@ from checker.engine.trick import compares_every_unit, resolve_trick
 
 from . import fields as F
 from .fields import CaseKind, Outcome
+from .matchcases import MATCH_RECORDS
+from .roundcases import ROUND_RECORDS
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -575,6 +577,8 @@ KIND_RECORDS = (
         outputs={"required": F.BOOL, "items": F.TEXT_LIST},
         runner=run_reveal,
     ),
+    *MATCH_RECORDS,
+    *ROUND_RECORDS,
 )
 
 

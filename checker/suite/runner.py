@@ -157,6 +157,16 @@ def _normal(key: str, value: Any) -> Any:
             return parse_suit(value)
         except EngineError:
             return value
+    if key == "order" and value is not None:  # cards whose order matters
+        try:
+            return parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+        except EngineError:
+            return value
+    if key == "levels" and isinstance(value, list):
+        try:
+            return [parse_rank(str(v)) for v in value]
+        except EngineError:
+            return value
     if key == "next_level" and value is not None:
         try:
             return parse_rank(str(value))

@@ -39,6 +39,52 @@ def latest_card(name: str, runs: list[SimulationRun] | None = None) -> dict[str,
     }
 
 
+MATCH_CHART_W = 300
+MATCH_CHART_H = 90
+
+
+def match_card(name: str, runs: list[SimulationRun]) -> dict[str, Any] | None:
+    """Describe the newest run of whole matches of one ruleset, with its match-length chart."""
+    run = next((r for r in runs if r.ruleset == name and (r.summary or {}).get("matches")), None)
+    if run is None:
+        return None
+    m = run.summary["matches"]
+    buckets = list(m.get("length_histogram") or [])
+    top = max((b["count"] for b in buckets), default=1) or 1
+    width = MATCH_CHART_W / max(len(buckets), 1)
+    bars = []
+    for i, b in enumerate(buckets):
+        height = round(MATCH_CHART_H * b["count"] / top) if b["count"] else 0
+        label = str(b["low"]) if b["low"] == b["high"] else f"{b['low']}–{b['high']}"
+        bars.append(
+            {
+                **b,
+                "label": label,
+                "x": round(i * width + 2, 1),
+                "w": round(width - 4, 1),
+                "mid": round(i * width + width / 2, 1),
+                "h": height,
+                "y": 16 + MATCH_CHART_H - height,
+            }
+        )
+    rs = load_ruleset(name)
+    return {
+        "name": name,
+        "title": rs.title,
+        "title_en": rs.title_en,
+        "run": run,
+        "m": m,
+        "length": m["rounds_per_match"],
+        "bars": bars,
+        "chart_w": MATCH_CHART_W,
+        "chart_h": MATCH_CHART_H + 40,
+        "axis_y": MATCH_CHART_H + 16,
+        "label_y": MATCH_CHART_H + 32,
+        "wins": sorted(m.get("wins", {}).items()),
+        "chips": list(enumerate(m.get("chips_per_seat_per_match") or [])),
+    }
+
+
 def dashboard_card(name: str) -> dict[str, Any] | None:
     """The newest run of one ruleset for the self-check page, or None without a table."""
     try:
@@ -59,11 +105,13 @@ def simulation(request: HttpRequest) -> HttpResponse:
     try:
         runs = list(SimulationRun.objects.all()[:HISTORY])
         latest = _latest(runs)
+        matches = [c for c in (match_card(n, runs) for n in ruleset_names()) if c is not None]
     except DatabaseError:
-        runs, latest, error = [], [], "no_table"
+        runs, latest, matches, error = [], [], [], "no_table"
     context = {
         "nav": "simulation",
         "latest": latest,
+        "matches": matches,
         "history": runs,
         "error": error,
         "bar_width": BAR_WIDTH,

@@ -131,11 +131,14 @@ def test_a_minimal_case_of_every_kind_fits_both_the_loader_and_the_schema(
     name: str, validator: jsonschema.Draft202012Validator
 ) -> None:
     record = KINDS[name]
-    samples = {"cards": "♠A", "seat": 0, "bids": [40], "points": 60, "role": "banker"}
+    samples = {
+        **{"cards": "♠A", "seat": 0, "bids": [40], "points": 60, "role": "banker"},
+        **{"banker": 0, "x": 6, "bonus": [0, 0, 0], "result": "hold"},
+    }
     fields = {k: samples.get(k, "♠A") for k in record.required}
     if name in ("trick", "compare", "throw"):
         fields.update({"plays": ["♠A", "♠K"], "others": ["♠Q"]})
         fields = {k: v for k, v in fields.items() if k in record.inputs}
-    data = {"cases": [_case(f"min-{name}", {"kind": name, **fields})]}
+    data = {"cases": [_case(f"min-{name.replace('_', '-')}", {"kind": name, **fields})]}
     assert validator.is_valid(data), list(validator.iter_errors(data))[:1]
     assert _validate_case(data["cases"][0], {"classic"}) is None

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import PLAYER_KINDS
-from checker.play.simulation import Summary, header, simulate
+from checker.play.simulation import Summary, header, simulate, simulate_matches
 
 
 def engine_version() -> str:
@@ -29,7 +29,10 @@ def engine_version() -> str:
 class Progress:
     """A one-line progress bar on stderr, redrawn at most ten times a second."""
 
-    def __init__(self, total: int, stream: TextIO, enabled: bool = True) -> None:
+    def __init__(
+        self, total: int, stream: TextIO, enabled: bool = True, unit: str = "rounds"
+    ) -> None:
+        self.unit = unit
         self.total = max(total, 1)
         self.stream = stream
         self.enabled = enabled
@@ -57,7 +60,7 @@ class Progress:
         filled = width * done // self.total
         rate = done / (now - self.start) if now > self.start else 0.0
         bar = "#" * filled + "-" * (width - filled)
-        line = f"[{bar}] {done}/{self.total} rounds  {rate:6.1f} rounds/s"
+        line = f"[{bar}] {done}/{self.total} {self.unit}  {rate:6.1f} {self.unit}/s"
         self.stream.write(("\r" + line) if self.tty else (line + "\n"))
         self.stream.flush()
 
@@ -96,6 +99,54 @@ def render(summary: dict[str, Any], engine: str) -> str:
     return "\n".join(lines)
 
 
+def render_matches(summary: dict[str, Any], engine: str) -> str:
+    """Write a run of whole matches as aligned text lines."""
+    s, m = summary, summary["matches"]
+    length = m["rounds_per_match"]
+    lines = [
+        f"ruleset            {s['ruleset']}   players {s['players']}   seed {s['seed']}",
+        f"engine             {engine}",
+        f"matches            {m['matches']}   finished {m['finished']}",
+        f"rounds per match   mean {length['mean']}   stdev {length['stdev']}   "
+        f"min {length['min']}   median {length['median']}   max {length['max']}",
+        "length histogram   "
+        + "  ".join(f"{b['low']}-{b['high']}: {b['count']}" for b in m["length_histogram"]),
+        "wins               " + "  ".join(f"{k}: {v}" for k, v in m["wins"].items()),
+    ]
+    if m["winner_reaches_level_at_round"]:
+        lines.append(
+            "winner reaches     "
+            + "  ".join(f"{k}@{v}" for k, v in m["winner_reaches_level_at_round"].items())
+            + "   (mean round)"
+        )
+        lines.append(
+            "level rises        "
+            + "  ".join(f"+{k}: {v}" for k, v in m["level_rises"].items())
+            + "   (rounds)"
+        )
+        lines.append(
+            "loser ends at      "
+            + "  ".join(f"{k}: {v}" for k, v in m["loser_final_level"].items())
+        )
+    if any(m["chips_per_seat"]):
+        lines.append(
+            "chips per seat     "
+            + "  ".join(f"{i}: {c:+d}" for i, c in enumerate(m["chips_per_seat"]))
+            + "   per match "
+            + "  ".join(f"{c:+.2f}" for c in m["chips_per_seat_per_match"])
+        )
+    lines += [
+        f"rounds             {s['rounds']}",
+        f"illegal plays      {s['illegal_plays']}",
+        f"throws tried       {s['throws_tried']}   failed {s['throws_failed']}",
+        f"invariant breaks   {s['invariant_breaks']}",
+        f"time               {s['elapsed_s']} s   {s['rounds_per_s']} rounds/s"
+        f"   (cpu {s['cpu_s']} s)",
+    ]
+    lines += [f"  ! {b}" for b in s["break_examples"]]
+    return "\n".join(lines)
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -121,7 +172,11 @@ class Command(BaseCommand):
         parser.add_argument("--log", metavar="FILE", help="write a JSON-lines replay log")
         parser.add_argument("--jobs", type=_positive, default=1, metavar="N")
         parser.add_argument("--no-store", action="store_true", help="do not save the run")
-        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+        parser.add_argument(
+            "--matches", type=_positive, metavar="N", help="play N whole matches instead of rounds"
+        )
+        parser.add_argument("--format", choices=("text", "json"), default="text")
+        parser.add_argument("--json", action="store_true", help="the same as --format json")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -131,6 +186,11 @@ class Command(BaseCommand):
         load_ruleset(name)
         engine = engine_version()
         rounds, seed, players = opts["rounds"], opts["seed"], opts["players"]
+        if opts["json"]:
+            opts["format"] = "json"
+        if opts["matches"]:
+            self._matches(name, engine, opts)
+            return
         log: TextIO | None = None
         if opts["log"]:
             path = Path(opts["log"])
@@ -153,7 +213,7 @@ class Command(BaseCommand):
                 log.close()
         summary = result.as_dict()
         summary["jobs"] = opts["jobs"]
-        if opts["json"]:
+        if opts["format"] == "json":
             self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
         else:
             self.stdout.write(render(summary, engine))
@@ -161,6 +221,56 @@ class Command(BaseCommand):
                 self.stdout.write(f"replay log         {opts['log']}")
         if not opts["no_store"]:
             self._store(summary, engine, opts["jobs"])
+        if summary["illegal_plays"] or summary["invariant_breaks"]:
+            sys.exit(1)
+
+    def _matches(self, name: str, engine: str, opts: dict[str, Any]) -> None:
+        matches, seed, players, jobs = opts["matches"], opts["seed"], opts["players"], opts["jobs"]
+        log: TextIO | None = None
+        if opts["log"]:
+            path = Path(opts["log"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            log = path.open("w", encoding="utf-8")
+            head = json.loads(header(name, players, 0, seed, engine))
+            log.write(json.dumps({**head, "matches": matches}, ensure_ascii=False) + "\n")
+        stream = opts.get("stderr") or sys.stderr
+        progress = Progress(matches, stream, enabled=not opts["no_progress"], unit="matches")
+        counter = [0]
+
+        def on_match(index: int, logs: list[list[dict[str, Any]]]) -> None:
+            if log is not None:
+                for events in logs:
+                    lines = [
+                        json.dumps(
+                            {"r": counter[0], "m": index, **e},
+                            ensure_ascii=False,
+                            separators=(",", ":"),
+                        )
+                        for e in events
+                    ]
+                    log.write("\n".join(lines) + "\n")
+                    counter[0] += 1
+            progress.update(index + 1)
+
+        try:
+            rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match)
+        finally:
+            progress.close()
+            if log is not None:
+                log.close()
+        summary = rounds.as_dict()
+        summary["jobs"] = jobs
+        summary["matches"] = result.as_dict()
+        summary["invariant_breaks"] += result.invariant_breaks
+        summary["break_examples"] += result.break_examples[: 10 - len(summary["break_examples"])]
+        if opts["format"] == "json":
+            self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
+        else:
+            self.stdout.write(render_matches(summary, engine))
+            if opts["log"]:
+                self.stdout.write(f"replay log         {opts['log']}")
+        if not opts["no_store"]:
+            self._store(summary, engine, jobs)
         if summary["illegal_plays"] or summary["invariant_breaks"]:
             sys.exit(1)
 

@@ -1,0 +1,337 @@
+"""Between rounds: who is banker next, each side's level, and whether the match is over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import format_rank, parse_rank
+from .errors import CardError, PlayError
+from .ruleset import Ruleset
+from .scoring import BANKER_RISES, _advance, _advance_text
+from .texts import Lang, Say, Spoken, count_en, pick
+from .vocab import term
+
+# Results a ruleset can produce, by score policy; the banker's side wins the first three.
+BANKER_RESULTS = ("big_sweep", "small_sweep", "hold")
+RESULTS = {
+    "levels": (*BANKER_RESULTS, "swap", "promote"),
+    "bid_chips": (*BANKER_RESULTS, "promote", "surrender"),
+}
+
+
+# The policies of a ruleset that has no `match:` section (the 双升 §8 rotation, a match won by
+# winning a round at A; a 6-round match where the banker plays alone).
+MATCH_DEFAULTS = {
+    "first_banker": "declarer",
+    "hold_banker": "partner",
+    "takeover_banker": "next_seat",
+    "match_end": "side_wins_at_top",
+    "match_rounds": 6,
+}
+
+
+def match_rule(rs: Ruleset, key: str) -> Any:
+    """Return one match policy: the option of that name when set, else the `match:` value."""
+    if rs.has_option(key):
+        return rs.option(key)
+    if not rs.match and key in MATCH_DEFAULTS:
+        if key == "match_end" and rs.teams == "banker_alone":
+            return "rounds"
+        return MATCH_DEFAULTS[key]
+    if key not in rs.match:
+        raise PlayError(
+            f"{rs.title}没有整场规则 {key}",
+            en=f"{rs.title_en} has no match rule {key}",
+            field="ruleset",
+            value=key,
+        )
+    return rs.match[key]
+
+
+def top_level(rs: Ruleset) -> int:
+    """Return the highest level of the ladder (A)."""
+    return rs.ranks[-1]
+
+
+def team_of(rs: Ruleset, seat: int) -> int:
+    """Return a seat's fixed team (partner rulesets: seats 0 and 2 are team 0, 1 and 3 team 1)."""
+    return seat % 2
+
+
+def team_seats(rs: Ruleset, team: int) -> tuple[int, ...]:
+    """List the seats of a team."""
+    return tuple(s for s in range(rs.players) if team_of(rs, s) == team)
+
+
+def has_levels(rs: Ruleset) -> bool:
+    """Tell whether the sides of this ruleset carry levels between rounds."""
+    return rs.has_level and rs.teams == "partners"
+
+
+def first_banker(rs: Ruleset) -> int | None:
+    """Return the first round's banker seat, or None when whoever fixes trump becomes banker."""
+    return None if match_rule(rs, "first_banker") == "declarer" else 0
+
+
+def check_seat(rs: Ruleset, seat: Any, what: str = "banker") -> int:
+    """Return a seat number after checking that the ruleset has that seat."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rs.players:
+        raise PlayError(
+            f"{what}: 座位“{seat}”不存在（{rs.title}只有座位 0–{rs.players - 1}）",
+            en=f"{what}: there is no seat “{seat}” ({rs.title_en} has seats 0–{rs.players - 1})",
+            field=what,
+            value=str(seat),
+        )
+    return seat
+
+
+def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
+    """Return (result, rise) after checking the ruleset can produce that result with that rise."""
+    known = RESULTS.get(rs.score_policy, RESULTS["levels"])
+    if result not in known:
+        raise PlayError(
+            f"result: {rs.title}不会出现结果“{result}”（可能的结果：{', '.join(known)}）",
+            en=f"result: {rs.title_en} cannot produce the result “{result}” "
+            f"(possible: {', '.join(known)})",
+            field="result",
+            value=str(result),
+        )
+    if rise is not None and (isinstance(rise, bool) or not isinstance(rise, int)):
+        raise PlayError(f"rise 必须是整数，而不是“{rise}”", field="rise", value=str(rise))
+    fixed = BANKER_RISES.get(result, rs.score_zero_rise if result == "big_sweep" else None)
+    if rs.score_policy == "bid_chips" and result != "promote":
+        fixed = 0
+    if fixed is not None:
+        if rise is not None and rise != fixed:
+            raise PlayError(
+                f"rise: 结果 {result} 的升级数只能是 {fixed}，而不是 {rise}",
+                en=f"rise: the result {result} always rises {fixed}, not {rise}",
+                field="rise",
+                value=str(rise),
+            )
+        return str(result), fixed
+    if rise is None or rise < 1:
+        raise PlayError(
+            f"rise: 结果 {result} 需要至少升 1 级（给的是 {rise}）",
+            en=f"rise: the result {result} needs a rise of at least 1 (given: {rise})",
+            field="rise",
+            value=str(rise),
+        )
+    return str(result), rise
+
+
+def check_level(rs: Ruleset, level: Any, what: str = "levels") -> int:
+    """Return a level rank after checking it is on the ruleset's ladder."""
+    if isinstance(level, int) and not isinstance(level, bool):
+        rank = level
+    else:
+        try:
+            rank = parse_rank(str(level))
+        except CardError:
+            rank = -1
+    if isinstance(level, bool) or rank not in rs.ranks:
+        ladder = " ".join(format_rank(r) for r in rs.ranks)
+        raise PlayError(
+            f"{what}: 级别“{level}”不在{rs.title}的级别序列里（{ladder}）",
+            en=f"{what}: the level “{level}” is not on the ladder of {rs.title_en} ({ladder})",
+            field=what,
+            value=str(level),
+        )
+    return rank
+
+
+@dataclass(frozen=True)
+class NextRound(Spoken):
+    """What a finished round leaves for the next one, and whether the match ended with it."""
+
+    banker: int
+    levels: tuple[int, ...] | None
+    chips: tuple[int, ...] | None
+    round_no: int
+    match_over: bool
+    match_winner: tuple[int, ...] | None
+    rule: str
+    say: Say = field(repr=False, compare=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the fields as plain data (levels as ranks, the winner as a list of seats)."""
+        return {
+            "banker": self.banker,
+            "levels": list(self.levels) if self.levels is not None else None,
+            "chips": list(self.chips) if self.chips is not None else None,
+            "round": self.round_no,
+            "match_over": self.match_over,
+            "match_winner": list(self.match_winner) if self.match_winner is not None else None,
+        }
+
+
+def _seats_text(seats: Sequence[int], lang: Lang) -> str:
+    return pick(lang, "、", ", ").join(str(s) for s in seats)
+
+
+def next_round(
+    rs: Ruleset,
+    *,
+    banker: int,
+    result: str,
+    rise: int | None = None,
+    levels: Sequence[int] | None = None,
+    chips: Sequence[int] | None = None,
+    round_no: int = 1,
+) -> NextRound:
+    """Apply one round's result: the next banker, the sides' levels and the end of the match.
+
+    `levels` holds each team's level (partner rulesets, team = seat % 2) at the round's
+    start; `chips` each player's total after the round (fixed-length matches); `round_no` is
+    the number of the round just played, counted from 1.
+    """
+    banker = check_seat(rs, banker)
+    result, rise = check_result(rs, result, rise)
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise PlayError(f"round 必须是正整数，而不是“{round_no}”", field="round")
+    won = result in BANKER_RESULTS
+    hold, takeover = match_rule(rs, "hold_banker"), match_rule(rs, "takeover_banker")
+    n = rs.players
+    if won:
+        nxt = (banker + 2) % n if hold == "partner" else banker
+        rule = f"hold_{hold}"
+    else:
+        nxt = (banker + 1) % n if takeover == "next_seat" else (banker - 1) % n
+        rule = f"takeover_{takeover}"
+    end = match_rule(rs, "match_end")
+    new_levels: tuple[int, ...] | None = None
+    start: tuple[int, ...] = ()
+    moved = 0
+    why = ""
+    over = False
+    winner: tuple[int, ...] | None = None
+    win_team = team_of(rs, banker) if won else 1 - team_of(rs, banker)
+    if has_levels(rs):
+        if levels is None or len(levels) != 2:
+            raise PlayError(
+                f"levels: {rs.title}需要两队的级别 [0、2 号座位一队, 1、3 号座位一队]",
+                field="levels",
+                value=str(levels),
+            )
+        start = tuple(check_level(rs, v) for v in levels)
+        moved, why = _advance(rs, start[win_team], rise, won)
+        new_levels = tuple(moved if t == win_team else start[t] for t in range(2))
+        top = top_level(rs)
+        if end == "banker_wins_at_top":
+            over = won and start[win_team] == top
+        elif end == "side_wins_at_top":
+            over = start[win_team] == top
+        elif end == "reach_top":
+            over = moved == top
+        if over:
+            winner = team_seats(rs, win_team)
+    elif levels is not None:
+        raise PlayError(f"levels: {rs.title}没有级别，不能给 levels", field="levels")
+    new_chips: tuple[int, ...] | None = None
+    if chips is not None:
+        if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) for c in chips):
+            raise PlayError(
+                f"chips: 需要 {n} 位玩家各自的子数（整数），给的是“{chips}”",
+                field="chips",
+                value=str(chips),
+            )
+        new_chips = tuple(chips)
+    rounds = int(match_rule(rs, "match_rounds")) if end == "rounds" else None
+    if rounds is not None:
+        over = round_no >= rounds
+        if over:
+            if new_chips is None:
+                raise PlayError("chips: 一场打满局数时需要各家的累计子数", field="chips")
+            best = max(new_chips)
+            winner = tuple(s for s in range(n) if new_chips[s] == best)
+
+    def explain(lang: Lang) -> str:
+        res = term(result, lang)
+        if won:
+            head = pick(lang, f"庄家（座位 {banker}）{res}", f"The banker (seat {banker}): {res}")
+            if hold == "partner":
+                seat = pick(
+                    lang,
+                    f"庄家的对家（座位 {nxt}）下局坐庄",
+                    f"the banker's partner (seat {nxt}) is banker next",
+                )
+            else:
+                seat = pick(
+                    lang,
+                    f"连庄：座位 {nxt} 下局仍坐庄",
+                    f"the banker stays: seat {nxt} is banker again",
+                )
+        else:
+            head = pick(
+                lang, f"庄家（座位 {banker}）输：{res}", f"The banker (seat {banker}) loses: {res}"
+            )
+            side = (
+                pick(lang, "下家", "next seat")
+                if takeover == "next_seat"
+                else pick(lang, "上家", "previous seat")
+            )
+            seat = pick(
+                lang,
+                f"庄家的{side}（座位 {nxt}）下局坐庄",
+                f"the banker's {side} (seat {nxt}) is banker next",
+            )
+        parts = [head, seat]
+        if new_levels is not None:
+            a, b = (format_rank(v) for v in start)
+            c, d = (format_rank(v) for v in new_levels)
+            step = pick(lang, f"升 {rise} 级", f"rise {count_en(rise, 'level')}")
+            side = (
+                pick(lang, "庄家一方", "the banker's side")
+                if won
+                else pick(lang, "闲家一方", "the attackers")
+            )
+            text = pick(
+                lang,
+                f"{side}{step}：级别（0、2 号座位 / 1、3 号座位）{a}/{b} → {c}/{d}",
+                f"{side} {step}: levels (seats 0, 2 / seats 1, 3) {a}/{b} → {c}/{d}",
+            )
+            if why:
+                text += pick(
+                    lang,
+                    f"（{_advance_text(why, moved, lang)}）",
+                    f" ({_advance_text(why, moved, lang)})",
+                )
+            parts.append(text)
+        if over and winner is not None:
+            if rounds is not None:
+                parts.append(
+                    pick(
+                        lang,
+                        f"第 {round_no} 局打满 {rounds} 局，整场结束，累计子数最多的座位 {_seats_text(winner, lang)} 获胜",
+                        f"round {round_no} completes the {rounds}-round match; seat(s) "
+                        f"{_seats_text(winner, lang)} with the most chips win",
+                    )
+                )
+            else:
+                how = {
+                    "banker_wins_at_top": pick(
+                        lang,
+                        "庄家一方打 A 赢下本局",
+                        "the banker's side won a round while playing A",
+                    ),
+                    "side_wins_at_top": pick(
+                        lang, "已到 A 的一方赢下本局", "a side already at A won the round"
+                    ),
+                    "reach_top": pick(lang, "一方打到 A", "a side reached A"),
+                }[end]
+                parts.append(
+                    pick(
+                        lang,
+                        f"{how}，整场结束，座位 {_seats_text(winner, lang)} 一方获胜",
+                        f"{how}: the match is over, won by seats {_seats_text(winner, lang)}",
+                    )
+                )
+        elif rounds is not None:
+            parts.append(
+                pick(lang, f"已打 {round_no}/{rounds} 局", f"{round_no} of {rounds} rounds played")
+            )
+        return pick(lang, "；", "; ").join(parts) + pick(lang, "。", ".")
+
+    return NextRound(nxt, new_levels, new_chips, round_no + 1, over, winner, rule, explain)

@@ -1,0 +1,46 @@
+"""Case kinds about a round's table rather than a trick: sort_hand (seed 004 §1.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from checker.engine.handsort import sort_hand
+from checker.engine.order import Context, check_copies
+from checker.engine.ruleset import Ruleset
+from checker.engine.texts import Lang, cards_text, pick
+
+from . import fields as F
+from .fields import CaseKind, Outcome
+
+
+def run_sort_hand(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    from .kinds import card_strings, parse_field
+
+    cards = parse_field(ctx, data["cards"], "cards")
+    check_copies(ctx, {"cards": cards})
+    order = sort_hand(ctx, cards)
+
+    def explain(lang: Lang) -> str:
+        shown, setting = cards_text(order, lang), ctx.describe(lang)
+        return pick(
+            lang,
+            f"理牌（{setting}）：主牌在前（从大到小），再按 ♠ ♥ ♦ ♣ 各自从大到小：{shown}。",
+            f"Sorted ({setting}): trumps first, strongest first, then ♠ ♥ ♦ ♣, each from "
+            f"high to low: {shown}.",
+        )
+
+    return {"order": card_strings(order)}, explain
+
+
+ROUND_RECORDS = (
+    CaseKind(
+        "sort_hand",
+        "理牌",
+        "Sort a hand",
+        inputs={"cards": F.CARDS},
+        required=frozenset({"cards"}),
+        outputs={"order": F.CARDS},
+        runner=run_sort_hand,
+    ),
+)
