@@ -90,9 +90,9 @@ def test_switch_to_english_keeps_the_scenario_built_by_taps(phone_page: BrowserP
     phone_page.goto("/check/")
     build_dispute(page)
     page.wait_for_function("location.search.includes('p1=SK+SK')")
-    page.get_by_test_id("lang-switch").tap()
-    page.wait_for_load_state()
-    assert page.locator("html").get_attribute("lang") == "en"
+    with page.expect_navigation(url="**/check/?**"):
+        page.get_by_test_id("lang-switch").tap()
+    page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.locator("#f-p1").input_value() == "SK SK"
     summary = page.get_by_test_id("summary").inner_text()
     assert "Legal" in summary and not CJK.search(summary.replace("♠", ""))
@@ -151,8 +151,8 @@ def test_grid_tap_merges_with_typed_text_and_marks_the_bad_token(phone_page: Bro
 def test_ruleset_change_keeps_cards_and_says_which_it_dropped(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto("/check/?ruleset=classic&level=2&trump=H&lead=S3+S3&h1=SK+SK+S4")
-    page.select_option("#f-ruleset", "erqiwang")
-    page.wait_for_load_state()
+    with page.expect_navigation(url="**ruleset=erqiwang**"):
+        page.select_option("#f-ruleset", "erqiwang")
     page.get_by_test_id("ruleset-notice").wait_for()
     notice = page.get_by_test_id("ruleset-notice").inner_text()
     assert "♠3" in notice and "♠4" in notice
