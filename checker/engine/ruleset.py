@@ -87,8 +87,18 @@ class Ruleset:
     match: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # The English words beside the Chinese ones (rules page in English); empty = not written.
+    # conflicts_en pairs the start of a Chinese conflict note with its English text.
     description_en: str = ""
-    conflicts_en: tuple[str, ...] = ()
+    conflicts_en: tuple[tuple[str, str], ...] = ()
+
+    def conflict_in(self, note: str, lang: str) -> str:
+        """Give a conflict note in the language asked for (the Chinese one when none is written)."""
+        if lang.startswith("en"):
+            flat = " ".join(note.split())
+            for start, english in self.conflicts_en:
+                if flat.startswith(start):
+                    return english
+        return note
 
     def option(self, name: str) -> Any:
         """Return the current value of a named option."""
@@ -381,7 +391,11 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         options=MappingProxyType({k: s.default for k, s in specs.items()}),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
         description_en=" ".join(str(data.get("description_en", "")).split()),
-        conflicts_en=tuple(" ".join(str(c).split()) for c in data.get("conflicts_en") or []),
+        conflicts_en=tuple(
+            (" ".join(str(c.get("of", "")).split()), " ".join(str(c.get("en", "")).split()))
+            for c in data.get("conflicts_en") or []
+            if isinstance(c, dict) and c.get("of") and c.get("en")
+        ),
         has_flip=bool(data.get("flip", False)),
         bidding=_section(data, "bidding", ("min", "max", "step"), where),
         chips=_section(data, "chips", ("base", "below", "q"), where),

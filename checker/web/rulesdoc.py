@@ -127,10 +127,8 @@ def option_description(rs: Ruleset, name: str) -> str:
 
 def conflict_notes(rs: Ruleset) -> list[str]:
     """The ruleset's seed conflicts in the page's language (conflicts_en in English)."""
-    english = list(rs.conflicts_en)
-    if present.engine_lang() != "en":
-        return list(rs.conflicts)
-    return [english[i] if i < len(english) else zh for i, zh in enumerate(rs.conflicts)]
+    lang = present.engine_lang()
+    return [rs.conflict_in(note, lang) for note in rs.conflicts]
 
 
 def _permanent_words(rs: Ruleset) -> str:
