@@ -9,7 +9,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,8 @@ from .round import play_round
 LOG_FORMAT = 1
 _RANK_OF = {label: rank for rank, label in RANK_LABELS.items()}
 Event = dict[str, Any]
-Job = tuple[str, str, int, int]
+# (ruleset, player kind, round index, round seed[, ruleset options as sorted (name, value) pairs])
+Job = tuple[Any, ...]
 
 
 def round_seeds(seed: int, rounds: int) -> list[int]:
@@ -54,8 +55,8 @@ def round_seeds(seed: int, rounds: int) -> list[int]:
 
 def run_job(job: Job) -> tuple[dict[str, Any], list[str]]:
     """Play one round of a run and return its figures and its log lines (JSON)."""
-    name, kind, index, seed = job
-    rs = load_ruleset(name)
+    name, kind, index, seed = job[:4]
+    rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
     res = play_round(rs, seed, make_players(kind, seed, rs.players))
     lines = [_dump({"r": index, **e}) for e in res.events]
     return res.figures(), lines
@@ -65,28 +66,42 @@ def _dump(event: Event) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
-def header(ruleset: str, players: str, rounds: int, seed: int, engine: str) -> str:
+def header(
+    ruleset: str,
+    players: str,
+    rounds: int,
+    seed: int,
+    engine: str,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     """Write the first line of a replay log: what was run, with which engine."""
-    return _dump(
-        {
-            "t": "header",
-            "format": LOG_FORMAT,
-            "ruleset": ruleset,
-            "players": players,
-            "rounds": rounds,
-            "seed": seed,
-            "engine": engine,
-        }
-    )
+    head: dict[str, Any] = {
+        "t": "header",
+        "format": LOG_FORMAT,
+        "ruleset": ruleset,
+        "players": players,
+        "rounds": rounds,
+        "seed": seed,
+        "engine": engine,
+    }
+    if options:
+        head["options"] = dict(options)
+    return _dump(head)
 
 
 def run_rounds(
-    ruleset: str, players: str, rounds: int, seed: int, jobs: int = 1
+    ruleset: str,
+    players: str,
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """Play a run's rounds in order (over several processes when jobs > 1) and yield each."""
-    load_ruleset(ruleset)
+    load_ruleset(ruleset).with_options(options)
     make_players(players, 0, 1)
-    work = [(ruleset, players, i, s) for i, s in enumerate(round_seeds(seed, rounds))]
+    extra = (tuple(sorted(options.items())),) if options else ()
+    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(round_seeds(seed, rounds))]
     if jobs <= 1 or rounds < 2:
         for job in work:
             yield run_job(job)
@@ -182,12 +197,14 @@ def simulate(
     seed: int,
     jobs: int = 1,
     on_round: Callable[[int, list[str]], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Summary:
     """Run a whole simulation and return its summary; on_round gets each round's log lines."""
     summary = Summary(ruleset, players, seed)
     start = time.perf_counter()
     cpu = _cpu()
-    for index, (figures, lines) in enumerate(run_rounds(ruleset, players, rounds, seed, jobs)):
+    runs = run_rounds(ruleset, players, rounds, seed, jobs, options)
+    for index, (figures, lines) in enumerate(runs):
         summary.add(index, figures)
         if on_round is not None:
             on_round(index, lines)
