@@ -56,8 +56,8 @@ def test_dispute_by_taps_on_a_phone_verdict_in_view(phone_page: BrowserPage) -> 
     assert page.locator("#f-p1").input_value() == "♠K ♠K"
     line = page.get_by_test_id("summary-1")
     line.wait_for()
-    page.wait_for_function(
-        "document.querySelector('[data-testid=summary-1]').innerText.includes('合法')"
+    page.wait_for_function(  # after the second ♠K: "✓ 合法" (not "✗ 不合法：张数不符")
+        "document.querySelector('[data-testid=summary-1]').innerText.includes('✓')"
     )
     # The summary sticks to the top: readable where the last tap happened, without scrolling.
     assert in_viewport(page, '[data-testid="summary-1"]')
