@@ -29,6 +29,7 @@ def _move_fields(position: Any) -> dict[str, Any]:
     if ask.phase == "pick_trump":
         return {"move": "tS"}
     _forced, decision = hint(position)
+    assert decision is not None
     if ask.phase == "declare":
         return {"move": Move("cards", tuple(decision.cards)).text()}
     return {"c": [ascii_card(c) for c in decision.cards]}
