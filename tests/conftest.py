@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Speed is measured by benchmarks, never by timed tests: no per-example deadline (a loaded
+# machine made property tests fail on time alone).
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 # Playwright's sync API runs an event loop in this thread; Django would then refuse
 # ORM calls from "an async context".  The tests are single-threaded, so allow it.
