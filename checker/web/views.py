@@ -26,8 +26,8 @@ from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.web import checkpage, forms, present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
 from checker.web.etags import selfcheck_etag
-from checker.web.hosts import absolute_url
 from checker.web.forms import CheckForm, ruleset_or_default
+from checker.web.hosts import absolute_url
 from checker.web.links import case_checker_params, checker_query, trump_param
 
 STATUSES = ("pass", "fail", "error")
