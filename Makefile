@@ -65,6 +65,11 @@ test: $(STAMP) compilemessages
 	$(MAKE) simulate-check
 	$(VPY) -m pytest
 
+# The suite again (browser tests aside: they share the database code paths already run here)
+# against a throwaway PostgreSQL server on loopback, as production uses (.ci/with-postgres).
+test-postgres: $(STAMP) compilemessages
+	.ci/with-postgres $(VPY) -m pytest -m "not browser" -p no:cacheprovider
+
 # 1000 seeded random rounds and 100 seeded whole matches of every ruleset: zero illegal plays
 # and no invariant breaks (levels by the rules' steps, one winning side, chips summing to zero).
 simulate-check: $(STAMP)

@@ -60,6 +60,10 @@ def test_head_is_answered_wherever_get_is(route: str, pattern: URLPattern) -> No
     client = Client()
     url = _url(route, pattern)
     got, head = client.get(url), client.head(url)
+    if got.status_code == 405 and "GET" not in got.get("Allow", ""):
+        # A POST-only route (a move at the play table): HEAD is refused the same way.
+        assert got["Allow"] == "POST" and head.status_code == 405, url
+        return
     assert got.status_code != 405, url
     assert head.status_code == got.status_code, url
     assert head.content == b""
