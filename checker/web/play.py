@@ -217,6 +217,18 @@ def _load(key: str) -> tuple[PlayGame | None, Position | None, str]:
     return game, position, ""
 
 
+def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
+    """Load a game for a move by its owner, or the refusal page (404/400, or 403 for others)."""
+    game, position, problem = _load(key)
+    if position is None or game is None:
+        return _message(request, problem, 404 if game is None else 400)
+    if _owner(request) != game.owner:
+        return _render_table(
+            request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
+        )
+    return game, position
+
+
 def _render_table(
     request: HttpRequest,
     game: PlayGame,
@@ -342,13 +354,10 @@ def _read_move(request: HttpRequest) -> Move:
 @require_POST
 def move(request: HttpRequest, key: str) -> HttpResponse:
     """Make the human's move: refused moves leave the game as it was, with the reason."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
-    if _owner(request) != game.owner:
-        return _render_table(
-            request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
-        )
+    loaded = _load_own(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     ply = request.POST.get("ply", "")
     if not ply.isdigit() or int(ply) != game.ply:
         return _render_table(
@@ -404,13 +413,10 @@ def fork(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def next_game(request: HttpRequest, key: str) -> HttpResponse:
     """Start the match's next round (the same seats and bots, the state this round left)."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
-    if _owner(request) != game.owner:
-        return _render_table(
-            request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
-        )
+    loaded = _load_own(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     if not position.is_over:
         return _render_table(request, game, position, status=409, error=_("这一局还没打完。"))
     spec, _state, _record = next_round(position)
