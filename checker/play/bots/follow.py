@@ -36,6 +36,8 @@ class Style:
     void_discards: bool
     last_seat: bool
     hold_high: bool = False
+    # Overruff chance under which a middle seat ruffs cheaply instead of blocking (0: always block).
+    block_risk: float = 0.0
 
 
 def same_side(view: PlayerView, a: int, b: int) -> bool:
@@ -73,6 +75,13 @@ def can_take_later(
         if not void_here and lead.type != THROW and mem.can_be_beaten(top[0], group):
             return True
     return False
+
+
+def overruff_chance(mem: Memory, group: str, seats: Sequence[int], held: int) -> float:
+    """Estimate the highest chance that one of these seats is void in the group with trumps left."""
+    return max(
+        (mem.void_chance(s, group, held) for s in seats if not mem.is_void(s, TRUMP)), default=0.0
+    )
 
 
 def block_threshold(ctx: Context, mem: Memory) -> int:
@@ -345,6 +354,14 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
             fill,
             "本墩 0 分：不上主，" + zh,
             "a pointless trick: keeps the trumps, " + en,
+        )
+    if style.block and overruff_chance(mem, lead.group or "", later, len(hand)) < style.block_risk:
+        return decided(
+            bot,
+            "follow.ruff_low_risk",
+            cheapest,
+            "后手对手多半还有该门、难以盖杀：用最小的能赢的主将吃 {cards}",
+            "the later opponent most likely still holds the suit and cannot overruff: ruffs with the smallest winning trump {cards}",
         )
     if style.block:
         threshold = block_threshold(ctx, mem)

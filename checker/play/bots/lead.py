@@ -64,8 +64,16 @@ def is_controlled_suit(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool
     return bool(cards) and is_safe_throw(ctx, mem, cards)
 
 
-def _may_throw(ctx: Context, group: str) -> bool:
-    return group == TRUMP or ctx.ruleset.throw_suits != "trump_only"
+def _may_throw(ctx: Context, group: str, *, allowed: bool = True) -> bool:
+    # `allowed` is the view's may_throw: False after a failed throw this round (rethrow ban).
+    return allowed and (group == TRUMP or ctx.ruleset.throw_suits != "trump_only")
+
+
+def _top_unit(ctx: Context, cards: Sequence[Card]) -> list[Card]:
+    """Keep the widest, highest unit of one group's cards (a lead that is never a throw)."""
+    units = classify(ctx, cards).units
+    wide = [u for u in units if u.kind != SINGLE] or list(units)
+    return list(max(wide, key=lambda u: (u.size, u.top)).cards)
 
 
 def ruffed_by(mem: Memory, group: str, seats: Sequence[int]) -> bool:
@@ -82,11 +90,13 @@ def decide_lead(
     v2: bool,
     opponents: Sequence[int] = (),
     partners: Sequence[int] = (),
+    may_throw: bool = True,
 ) -> Decision:
     """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead.
 
     v2 leaves out side suits an opponent has shown it can ruff, and leads low into a suit its
-    partner can ruff.
+    partner can ruff. With `may_throw=False` (a failed throw earlier this round) every lead is
+    one unit.
     """
     groups = groups_of(ctx, hand)
     side = {g: cs for g, cs in groups.items() if g != TRUMP}
@@ -96,14 +106,22 @@ def decide_lead(
         if to_partner:
             g = min(to_partner, key=lambda x: (len(side[x]), x))
             low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
-            return decided(bot, "lead.to_partner_void", [low], "伙伴已示缺该门：领小牌让伙伴将吃 {cards}", "the partner has shown a void there: leads low for the partner to ruff {cards}")
+            return decided(
+                bot,
+                "lead.to_partner_void",
+                [low],
+                "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
+                "the partner has shown a void there: leads low for the partner to ruff {cards}",
+            )
         if open_side:
             side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.
     whole = [
         cs
         for g, cs in side.items()
-        if len(cs) > 1 and _may_throw(ctx, g) and is_controlled_suit(ctx, mem, cs)
+        if len(cs) > 1
+        and (_may_throw(ctx, g, allowed=may_throw) or len(classify(ctx, cs).units) == 1)
+        and is_controlled_suit(ctx, mem, cs)
     ]
     if whole:
         best = min(whole, key=lambda cs: (len(cs), cs))
@@ -125,14 +143,12 @@ def decide_lead(
         if not v2:
             # v1 leads only an unbeatable pair or tractor: partial throws and lone masters are
             # v2's refinements (seed rows 机器人v2策略优化 #23–#25).
-            units = [u for u in combo.units if u.kind != SINGLE]
-            if not units:
+            if not combo.has_pairs:
                 continue
-            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+            part = _top_unit(ctx, part)
             combo = classify(ctx, part)
-        elif len(combo.units) > 1 and not _may_throw(ctx, g):
-            units = [u for u in combo.units if u.kind != SINGLE] or list(combo.units)
-            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+        elif len(combo.units) > 1 and not _may_throw(ctx, g, allowed=may_throw):
+            part = _top_unit(ctx, part)
             combo = classify(ctx, part)
         parts.append((combo.has_pairs, len(part), part))
     if parts:
@@ -166,7 +182,9 @@ def decide_lead(
         part = safe_part(ctx, mem, trumps)
         shown = classify(ctx, part) if part else None
         if shown is not None and shown.has_pairs and shown.is_valid:
-            if len(shown.units) > 1:
+            if len(shown.units) > 1 and not may_throw:
+                part = _top_unit(ctx, part)
+            elif len(shown.units) > 1:
                 # A throw of trumps (the only throw 二七王 allows) whose every unit stands.
                 return decided(
                     bot,

@@ -54,6 +54,23 @@ class Memory:
         run = stock.highest_run(unit.length)
         return run is not None and run[1] > unit.top
 
+    def void_chance(self, seat: int, group: str, held: int) -> float:
+        """Estimate the chance that a seat holding `held` unknown cards has none of the group.
+
+        A shown void is certain; otherwise the seat's cards are taken as drawn at random from
+        the unseen ones (hypergeometric).
+        """
+        if self.is_void(seat, group):
+            return 1.0
+        total = sum(self.unseen.values())
+        of_group = len(self.unseen_in(group))
+        chance = 1.0
+        for i in range(min(held, total)):
+            chance *= max(0, total - of_group - i) / (total - i)
+            if chance == 0.0:
+                break
+        return chance
+
     def count_seen(self, card: Card) -> int:
         """Count the copies of a card this seat has seen (own hand included)."""
         return self.seen[card]

@@ -63,6 +63,7 @@ class RuleBot:
                 v2=self.refined_leads,
                 opponents=opponents,
                 partners=partners,
+                may_throw=view.may_throw,
             )
         return decide_follow(self.style, view, mem)
 
