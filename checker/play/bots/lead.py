@@ -91,6 +91,7 @@ def decide_lead(
     opponents: Sequence[int] = (),
     partners: Sequence[int] = (),
     may_throw: bool = True,
+    partner_void: str = "first",
 ) -> Decision:
     """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead.
 
@@ -102,17 +103,10 @@ def decide_lead(
     side = {g: cs for g, cs in groups.items() if g != TRUMP}
     if v2:
         open_side = {g: cs for g, cs in side.items() if not ruffed_by(mem, g, opponents)}
-        to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
-        if to_partner:
-            g = min(to_partner, key=lambda x: (len(side[x]), x))
-            low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
-            return decided(
-                bot,
-                "lead.to_partner_void",
-                [low],
-                "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
-                "the partner has shown a void there: leads low for the partner to ruff {cards}",
-            )
+        if partner_void == "first":
+            to_partner = _to_partner(bot, ctx, mem, side, open_side, partners)
+            if to_partner is not None:
+                return to_partner
         if open_side:
             side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.
@@ -200,10 +194,36 @@ def decide_lead(
                 "领无人能压的主牌对子/拖拉机 {cards}",
                 "leads trumps nobody can beat {cards}",
             )
+    if v2 and partner_void == "late":
+        to_partner = _to_partner(bot, ctx, mem, side, side, partners)
+        if to_partner is not None:
+            return to_partner
     if v2 and side and len(side) < len(groups_of(ctx, hand)) - (1 if TRUMP in groups else 0):
         kept = [c for c in hand if ctx.key[c][0] in side or ctx.key[c][0] == TRUMP]
         return _plain_lead(bot, ctx, kept, v2=v2)
     return _plain_lead(bot, ctx, hand, v2=v2)
+
+
+def _to_partner(
+    bot: str,
+    ctx: Context,
+    mem: Memory,
+    side: dict[str, list[Card]],
+    open_side: dict[str, list[Card]],
+    partners: Sequence[int],
+) -> Decision | None:
+    to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
+    if not to_partner:
+        return None
+    g = min(to_partner, key=lambda x: (len(side[x]), x))
+    low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
+    return decided(
+        bot,
+        "lead.to_partner_void",
+        [low],
+        "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
+        "the partner has shown a void there: leads low for the partner to ruff {cards}",
+    )
 
 
 def _plain_lead(bot: str, ctx: Context, hand: Sequence[Card], *, v2: bool) -> Decision:
