@@ -87,14 +87,20 @@ def run_rounds(
     load_ruleset(ruleset)
     make_players(players, 0, 1)
     work = [(ruleset, players, i, s) for i, s in enumerate(round_seeds(seed, rounds))]
-    if jobs <= 1 or rounds < 2:
+    yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
+
+
+def run_in_order[Result](
+    fn: Callable[[Job], Result], work: list[Job], jobs: int, chunk: int = 1
+) -> Iterator[Result]:
+    """Run jobs in order, over several forked processes when jobs > 1, and yield each result."""
+    if jobs <= 1 or len(work) < 2:
         for job in work:
-            yield run_job(job)
+            yield fn(job)
         return
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        chunk = max(1, min(20, rounds // (jobs * 8)))
-        yield from pool.imap(run_job, work, chunksize=chunk)
+        yield from pool.imap(fn, work, chunksize=chunk)
 
 
 @dataclass
@@ -238,13 +244,7 @@ def run_matches(
     load_ruleset(ruleset)
     make_players(players, 0, 1)
     work = [(ruleset, players, i, s) for i, s in enumerate(match_seeds(seed, matches))]
-    if jobs <= 1 or matches < 2:
-        for job in work:
-            yield run_match_job(job)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap(run_match_job, work, chunksize=1)
+    yield from run_in_order(run_match_job, work, jobs)
 
 
 @dataclass

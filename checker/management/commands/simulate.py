@@ -213,10 +213,16 @@ class Command(BaseCommand):
                 log.close()
         summary = result.as_dict()
         summary["jobs"] = opts["jobs"]
+        self._finish(summary, engine, opts, render(summary, engine))
+
+    def _finish(
+        self, summary: dict[str, Any], engine: str, opts: dict[str, Any], text: str
+    ) -> None:
+        """Print the summary (text or JSON), store the run, exit 1 on an illegal play or break."""
         if opts["format"] == "json":
             self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
         else:
-            self.stdout.write(render(summary, engine))
+            self.stdout.write(text)
             if opts["log"]:
                 self.stdout.write(f"replay log         {opts['log']}")
         if not opts["no_store"]:
@@ -263,16 +269,7 @@ class Command(BaseCommand):
         summary["matches"] = result.as_dict()
         summary["invariant_breaks"] += result.invariant_breaks
         summary["break_examples"] += result.break_examples[: 10 - len(summary["break_examples"])]
-        if opts["format"] == "json":
-            self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
-        else:
-            self.stdout.write(render_matches(summary, engine))
-            if opts["log"]:
-                self.stdout.write(f"replay log         {opts['log']}")
-        if not opts["no_store"]:
-            self._store(summary, engine, jobs)
-        if summary["illegal_plays"] or summary["invariant_breaks"]:
-            sys.exit(1)
+        self._finish(summary, engine, opts, render_matches(summary, engine))
 
     def _store(self, summary: dict[str, Any], engine: str, jobs: int) -> None:
         from checker.models import SimulationRun
