@@ -272,11 +272,21 @@ def lead_slots(lead: Combo) -> tuple[list[int], int]:
     return [u.length for u in lead.tractors], len(lead.pairs)
 
 
+def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
+    """Map each ladder position to the number of pairs the cards hold there."""
+    out: dict[int, int] = {}
+    key = ctx.key
+    for card, k in Counter(cards).items():
+        if k >= 2:
+            p = key[card][1]
+            out[p] = out.get(p, 0) + k // 2
+    return out
+
+
 def answer_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Answer:
     """Rank the best answer cards of the led group give to the lead's tractors and pairs."""
-    stock = PairStock(ctx, Counter(cards))
     bins, lone = lead_slots(lead)
-    tractors, units = rank_answer(stock.counts(), bins, lone)
+    tractors, units = rank_answer(pair_counts(ctx, cards), bins, lone)
     return Answer(tractors, units - sum(tractors))
 
 

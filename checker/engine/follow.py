@@ -11,11 +11,11 @@ from .combos import (
     SINGLE,
     Answer,
     Combo,
-    PairStock,
     answer_structure,
     lead_slots,
     lead_words,
     match_structure,
+    pair_counts,
     tractor_name,
     type_name,
 )
@@ -248,7 +248,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     # can give (the search is exact, so a legal follow without them would then be impossible);
     # beyond that, only the count: at most len(suit) - n copies can be left out.
     counts = Counter(suit)
-    units = PairStock(ctx, counts).counts()
+    units = pair_counts(ctx, suit)
     bins, lone = lead_slots(lead)
     best = rank_answer(units, bins, lone)
     spare = len(suit) - n

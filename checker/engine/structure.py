@@ -47,15 +47,17 @@ def rank_answer(
     counts: Mapping[int, int], bins: Sequence[int], lone: int
 ) -> tuple[tuple[int, ...], int]:
     """Rank the best answer: (tractor piece lengths longest first, units used in all)."""
-    lengths = _best(_shape(_runs(counts)), _bins(bins), _INF)
-    return lengths, min(sum(counts.values()), sum(bins) + lone)
+    units = min(sum(counts.values()), sum(bins) + lone)
+    if not bins or len(counts) < 2:
+        return (), units
+    return _best(_shape(_runs(counts)), _bins(bins), _INF), units
 
 
 def plan_answer(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> Plan:
     """Build one best answer, preferring the highest pieces and then the highest lone units."""
     left = {p: k for p, k in counts.items() if k > 0}
     caps = sorted(bins, reverse=True)
-    target = _best(_shape(_runs(left)), _bins(caps), _INF)
+    target = _best(_shape(_runs(left)), _bins(caps), _INF) if caps else ()
     pieces: list[tuple[int, int]] = []
     for i, length in enumerate(target):
         rest = target[i + 1 :]

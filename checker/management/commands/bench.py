@@ -1,27 +1,64 @@
-"""python manage.py bench: print the engine's speed figures (a benchmark, not a test)."""
+"""python manage.py bench: print the engine's speed figures (a benchmark, not a test).
+
+`--format json` prints the figures as JSON; `--against REV` runs REV's benchmark and the
+current tree's side by side (interleaved, CPU time) and prints both with the speedup.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from checker.suite.bench import run_bench
+from checker.suite.bench import FIGURES, run_bench
+from checker.suite.bench_against import MIN_REPEATS, BenchError, Comparison, compare
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 60:
+        raise ValueError(text)
+    return value
 
 
 class Command(BaseCommand):
-    help = "Measure trick, follow and classification throughput and worst-case judgements."
+    help = "Measure trick, follow, classification and round throughput and worst-case judgements."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--seconds", type=float, default=1.0, help="time per throughput figure")
+        parser.add_argument(
+            "--seconds", type=_seconds, default=1.0, help="time per throughput figure"
+        )
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--format", choices=["text", "json"], default="text")
+        parser.add_argument(
+            "--against",
+            metavar="REV",
+            help="also run REV's benchmark (a temporary git worktree) and compare",
+        )
+        parser.add_argument(
+            "--repeats",
+            type=int,
+            default=MIN_REPEATS,
+            metavar="N",
+            help=f"runs per side with --against (at least {MIN_REPEATS})",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        if opts["against"]:
+            self._against(opts)
+            return
         f = run_bench(opts["seconds"], opts["seed"])
+        if opts["format"] == "json":
+            self.stdout.write(json.dumps(f, indent=2))
+            return
         lines = [
             f"trick resolutions/s      {f['trick_resolutions_per_s']:>12,.0f}   (target ≥ 30,000)",
             f"follow judgements/s      {f['follow_judgements_per_s']:>12,.0f}   (target ≥ 90,000)",
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
+            f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
             f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)",
             f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms",
             f"worst follow example     {f['worst_follow_example_ms']:>12.3f} ms",
@@ -31,3 +68,48 @@ class Command(BaseCommand):
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
         ]
         self.stdout.write("\n".join(lines))
+
+    def _against(self, opts: dict[str, Any]) -> None:
+        base = Path(settings.BASE_DIR)
+        try:
+            result = compare(
+                base,
+                base,
+                opts["against"],
+                repeats=opts["repeats"],
+                seconds=opts["seconds"],
+                seed=opts["seed"],
+                progress=lambda text: self.stderr.write(text),
+            )
+        except BenchError as exc:
+            raise CommandError(str(exc)) from exc
+        if opts["format"] == "json":
+            self.stdout.write(json.dumps(result.as_json(FIGURES), indent=2))
+            return
+        self.stdout.write(_table(result))
+
+
+def _table(result: Comparison) -> str:
+    """Lay out both sides' medians and the speedup, one figure a line."""
+    rev = result.rev if len(result.rev) <= 12 else result.commit[:12]
+    lines = [
+        f"bench --against {result.rev} ({result.commit[:12]}): {result.repeats} runs per side, "
+        "interleaved, CPU time; medians; speedup > 1 means the current tree is faster",
+        f"{'figure':<28}{rev:>14}{'current':>14}{'speedup':>10}",
+    ]
+    for key, label, higher in FIGURES:
+        old, new = result.median("rev", key), result.median("current", key)
+        ratio = result.speedup(key, higher)
+        lines.append(
+            f"{label:<28}{_num(old):>14}{_num(new):>14}"
+            f"{(f'{ratio:.2f}×' if ratio is not None else '—'):>10}"
+        )
+    cases = [result.median(side, "suite_cases") for side in ("rev", "current")]
+    lines.append(f"{'case suite size':<28}{_num(cases[0]):>14}{_num(cases[1]):>14}")
+    return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3f}"

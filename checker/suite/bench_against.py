@@ -1,0 +1,141 @@
+"""Benchmark the current tree against an older revision, side by side (bench --against REV).
+
+REV is checked out into a temporary git worktree outside the repository (removed afterwards).
+Each side runs in its own subprocess (`bench_driver.py`, CPU time), interleaved A B A B for
+the given number of repeats; each figure is the median of its side's runs, and the speedup is
+how many times better the current tree does (rates: current / REV; times: REV / current).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DRIVER = Path(__file__).with_name("bench_driver.py")
+MIN_REPEATS = 3
+
+
+class BenchError(ValueError):
+    """A benchmark comparison that cannot run: an unknown revision, a side that failed."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The figures of both sides, run by run, in the order they ran."""
+
+    rev: str
+    commit: str
+    repeats: int
+    runs: dict[str, list[dict[str, Any]]]
+
+    def median(self, side: str, key: str) -> float | None:
+        """Return the median of one figure over one side's runs (None if that side lacks it)."""
+        values = [r[key] for r in self.runs[side] if isinstance(r.get(key), int | float)]
+        return statistics.median(values) if values else None
+
+    def speedup(self, key: str, higher_is_better: bool) -> float | None:
+        """Return how many times better the current tree does on one figure."""
+        old, new = self.median("rev", key), self.median("current", key)
+        if not old or not new:
+            return None
+        return new / old if higher_is_better else old / new
+
+    def as_json(self, figures: list[tuple[str, str, bool]]) -> dict[str, Any]:
+        """Return the comparison as plain data: per figure both medians, the speedup, every run."""
+        out: dict[str, Any] = {}
+        for key, _label, higher in figures:
+            out[key] = {
+                "rev": self.median("rev", key),
+                "current": self.median("current", key),
+                "speedup": self.speedup(key, higher),
+                "higher_is_better": higher,
+                "rev_runs": [r.get(key) for r in self.runs["rev"]],
+                "current_runs": [r.get(key) for r in self.runs["current"]],
+            }
+        return {
+            "against": self.rev,
+            "commit": self.commit,
+            "repeats": self.repeats,
+            "order": "interleaved rev, current",
+            "clock": "cpu",
+            "figures": out,
+        }
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise BenchError(f"git {' '.join(args)}: {done.stderr.strip() or 'failed'}")
+    return done.stdout.strip()
+
+
+@contextmanager
+def checkout(repo: Path, rev: str) -> Iterator[tuple[Path, str]]:
+    """Check REV out into a temporary worktree outside the repository; remove it afterwards."""
+    try:
+        commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except BenchError:
+        raise BenchError(f"“{rev}” is not a revision of {repo}") from None
+    parent = Path(tempfile.mkdtemp(prefix="bench-against-"))
+    tree = parent / "tree"
+    _git(repo, "worktree", "add", "--detach", str(tree), commit)
+    try:
+        yield tree, commit
+    finally:
+        subprocess.run(
+            ["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)],
+            capture_output=True,
+            check=False,
+        )
+        shutil.rmtree(parent, ignore_errors=True)
+        subprocess.run(["git", "-C", str(repo), "worktree", "prune"], capture_output=True)
+
+
+def run_side(tree: Path, seconds: float, seed: int) -> dict[str, Any]:
+    """Run one tree's benchmark in a fresh subprocess and return its figures."""
+    done = subprocess.run(
+        [sys.executable, str(DRIVER), str(tree), str(seconds), str(seed)],
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        check=False,
+    )
+    if done.returncode:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise BenchError(f"the benchmark of {tree} failed: {tail}")
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def compare(
+    repo: Path,
+    current: Path,
+    rev: str,
+    *,
+    repeats: int = MIN_REPEATS,
+    seconds: float = 1.0,
+    seed: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> Comparison:
+    """Run REV's and the current tree's benchmarks interleaved and collect every run."""
+    if repeats < MIN_REPEATS:
+        raise BenchError(f"--repeats must be at least {MIN_REPEATS}, not {repeats}")
+    runs: dict[str, list[dict[str, Any]]] = {"rev": [], "current": []}
+    with checkout(repo, rev) as (tree, commit):
+        for i in range(repeats):
+            for side, path in (("rev", tree), ("current", current)):
+                if progress:
+                    progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
+                runs[side].append(run_side(path, seconds, seed))
+    return Comparison(rev, commit, repeats, runs)

@@ -1,0 +1,92 @@
+"""The bench command's shape: figures as JSON, and --against REV side by side (not its speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from checker.management.commands.bench import _table
+from checker.suite.bench import FIGURES
+from checker.suite.bench_against import Comparison
+
+REPO = Path(settings.BASE_DIR)
+# The commit issue 14 takes as its baseline: its bench has no --format json and no rounds.
+BASELINE = "51feed7e0d17890c97bafaaed29ef2e87e78f780"
+
+
+def _worktrees() -> str:
+    return subprocess.run(
+        ["git", "-C", str(REPO), "worktree", "list", "--porcelain"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def _has_commit(rev: str) -> bool:
+    done = subprocess.run(
+        ["git", "-C", str(REPO), "cat-file", "-e", f"{rev}^{{commit}}"], capture_output=True
+    )
+    return done.returncode == 0
+
+
+def test_bench_format_json_gives_every_figure_including_whole_rounds() -> None:
+    out = StringIO()
+    call_command("bench", "--format", "json", "--seconds", "0.02", stdout=out)
+    figures = json.loads(out.getvalue())
+    for key, _label, _higher in FIGURES:
+        assert isinstance(figures[key], int | float) and figures[key] > 0, key
+    assert figures["suite_passed"] == figures["suite_cases"]
+
+
+def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree() -> None:
+    rev = BASELINE if _has_commit(BASELINE) else "HEAD"
+    before = _worktrees()
+    out, err = StringIO(), StringIO()
+    call_command(
+        "bench", "--against", rev, "--seconds", "0.02", "--format", "json", stdout=out, stderr=err
+    )
+    data = json.loads(out.getvalue())
+    assert data["repeats"] == 3 and data["clock"] == "cpu"
+    for key, _label, higher in FIGURES:
+        row = data["figures"][key]
+        assert len(row["rev_runs"]) == len(row["current_runs"]) == 3, key
+        assert row["rev"] > 0 and row["current"] > 0, key
+        want = row["current"] / row["rev"] if higher else row["rev"] / row["current"]
+        assert row["speedup"] == pytest.approx(want)
+    # The runs alternate: REV first, then the current tree, three times.
+    assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3
+    assert _worktrees() == before
+    assert not any("bench-against-" in line for line in _worktrees().splitlines())
+    # The text form lays out the same runs: both medians and the speedup on every figure line.
+    runs = {
+        side: [
+            {key: data["figures"][key][f"{side}_runs"][i] for key, _l, _h in FIGURES}
+            for i in range(3)
+        ]
+        for side in ("rev", "current")
+    }
+    text = _table(Comparison(rev, data["commit"], 3, runs))
+    assert "speedup" in text and "CPU time" in text
+    for _key, label, _higher in FIGURES:
+        (line,) = [row for row in text.splitlines() if row.startswith(label)]
+        assert line.rstrip().endswith("×"), line
+
+
+def test_bench_against_an_unknown_revision_is_a_clear_error() -> None:
+    with pytest.raises(CommandError, match="no-such-rev"):
+        call_command("bench", "--against", "no-such-rev", stdout=StringIO(), stderr=StringIO())
+
+
+def test_bench_against_needs_at_least_three_repeats() -> None:
+    with pytest.raises(CommandError, match="at least 3"):
+        call_command(
+            "bench", "--against", "HEAD", "--repeats", "2", stdout=StringIO(), stderr=StringIO()
+        )
