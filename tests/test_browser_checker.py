@@ -91,7 +91,8 @@ def test_switch_to_english_keeps_the_scenario_built_by_taps(phone_page: BrowserP
     build_dispute(page)
     page.wait_for_function("location.search.includes('p1=SK+SK')")
     page.get_by_test_id("lang-switch").tap()
-    page.wait_for_load_state()
+    # the switch posts and reloads: wait for the English page, not just the current load state
+    page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#f-p1").input_value() == "SK SK"
     summary = page.get_by_test_id("summary").inner_text()
