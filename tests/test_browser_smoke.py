@@ -13,7 +13,13 @@ def test_home_loads_and_switches_language(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto("/")
     assert page.locator("html").get_attribute("lang") == "zh-Hans"
-    assert page.locator("header nav").inner_text().split() == ["自检", "规则", "检查器", "对照", "模拟"]
+    assert page.locator("header nav").inner_text().split() == [
+        "自检",
+        "规则",
+        "检查器",
+        "对照",
+        "模拟",
+    ]
     assert page.evaluate("typeof window.htmx") == "object"
     page.get_by_test_id("lang-switch").click()
     page.wait_for_load_state()

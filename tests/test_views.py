@@ -113,9 +113,7 @@ def test_dashboard_first_load_is_under_100_kb(client: Client, ruleset: str) -> N
 def test_search_typing_replaces_the_history_entry(client: Client) -> None:
     first = client.get("/?q=p", HTTP_HX_TRIGGER="f-q", HTTP_HX_CURRENT_URL="http://x/", **HX)
     assert first["HX-Push-Url"].endswith("?q=p")
-    more = client.get(
-        "/?q=pa", HTTP_HX_TRIGGER="f-q", HTTP_HX_CURRENT_URL="http://x/?q=p", **HX
-    )
+    more = client.get("/?q=pa", HTTP_HX_TRIGGER="f-q", HTTP_HX_CURRENT_URL="http://x/?q=p", **HX)
     assert "HX-Push-Url" not in more and more["HX-Replace-Url"].endswith("?q=pa")
     picked = client.get("/?q=pa&status=pass", HTTP_HX_CURRENT_URL="http://x/?q=pa", **HX)
     assert "status=pass" in picked["HX-Push-Url"]

@@ -11,11 +11,13 @@ from .cards import Card
 from .order import TRUMP, Context
 from .structure import generate_exact_tops, plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
+from .units import PAIR as PAIR
+from .units import SINGLE as SINGLE
+from .units import TRACTOR as TRACTOR
+from .units import TUPLE as TUPLE
+from .units import Stock, shape_name, unit_kind, unit_words
 from .vocab import term
 
-SINGLE = "single"
-PAIR = "pair"
-TRACTOR = "tractor"
 THROW = "throw"
 INVALID = "invalid"
 
@@ -34,12 +36,9 @@ def lead_words(combo: Combo, lang: Lang = ZH) -> str:
     """Name a lead as a noun phrase, e.g. 对子 or a pair, a 2-pair tractor, a throw (...)."""
     if combo.type == THROW:
         return pick(lang, f"甩牌（{combo.shape()}）", f"a throw ({combo.shape(lang)})")
-    if combo.type == TRACTOR:
-        return pick(
-            lang,
-            tractor_name(combo.units[0].length),
-            f"a {tractor_name(combo.units[0].length, lang)}",
-        )
+    if combo.type in (TRACTOR, TUPLE):
+        unit = combo.units[0]
+        return pick(lang, unit.words(), f"a {unit.words(lang)}")
     return pick(lang, type_name(combo.type), f"a {type_name(combo.type, lang)}")
 
 
@@ -64,7 +63,8 @@ def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang:
 
 @dataclass(frozen=True)
 class Unit:
-    """One component of a play: a single, a pair, or a tractor of `length` pairs."""
+    """One component of a play: `width` identical cards on each of `length` adjacent ranks
+    (a single, a pair, 三条 …, or a tractor); a single's length is written 0."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -75,12 +75,27 @@ class Unit:
     def size(self) -> int:
         return len(self.cards)
 
+    @property
+    def width(self) -> int:
+        """Copies per rank: 1 single, 2 pair, 3 三条 …"""
+        return len(self.cards) // max(self.length, 1)
+
+    @property
+    def span(self) -> int:
+        """Consecutive ranks covered (1 for a single)."""
+        return max(self.length, 1)
+
+    def words(self, lang: Lang = ZH) -> str:
+        """Name the unit's exact shape, e.g. 对子, 三条, 2连对拖拉机, 3连三条拖拉机."""
+        return unit_words(self.width, self.span, lang)
+
+    def name(self, ctx: Context, lang: Lang = ZH) -> str:
+        """Name the unit as the ruleset does: 对子, 三条, 拖拉机, 推土机, 火车 …"""
+        return shape_name(self.width, self.span, ctx.ruleset.deck.tractor_names, lang)
+
     def describe(self, lang: Lang = ZH) -> str:
         """Name the unit with its cards, e.g. 对子 ♠5 ♠5 or pair ♠5 ♠5."""
-        name = (
-            tractor_name(self.length, lang) if self.kind == TRACTOR else type_name(self.kind, lang)
-        )
-        return f"{name} {cards_text(self.cards, lang)}"
+        return f"{self.words(lang)} {cards_text(self.cards, lang)}"
 
 
 @dataclass(frozen=True)
@@ -106,6 +121,15 @@ class Combo:
         return [u for u in self.units if u.kind == SINGLE]
 
     @property
+    def tuples(self) -> list[Unit]:
+        return [u for u in self.units if u.kind == TUPLE]
+
+    @property
+    def width(self) -> int:
+        """Copies per rank of the biggest unit (1 when there is none)."""
+        return self.units[0].width if self.units else 1
+
+    @property
     def is_valid(self) -> bool:
         return self.type != INVALID
 
@@ -119,7 +143,7 @@ class Combo:
 
     def shape(self, lang: Lang = ZH) -> str:
         """Describe the decomposition, e.g. 2连对拖拉机+2对+1单 or 2-pair tractor + 2 pairs + 1 single."""
-        parts = [tractor_name(u.length, lang) for u in self.tractors]
+        parts = [u.words(lang) for u in self.units if u.kind in (TRACTOR, TUPLE)]
         if self.pairs:
             n = len(self.pairs)
             parts.append(pick(lang, f"{n}对", count_en(n, "pair")))
@@ -204,20 +228,16 @@ class PairStock:
 
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
-    counts = Counter(cards)
-    stock = PairStock(ctx, counts)
+    """Split cards of one group into units, widest first: at each width, the longest runs."""
+    stock = Stock(ctx, Counter(cards))
     units: list[Unit] = []
-    while True:
-        run = stock.longest_run()
-        if run is None or run[1] == run[0]:
-            break
-        taken = stock.take(*run)
-        units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
-    for p in sorted(stock.at, reverse=True):
-        for card in stock.at[p]:
-            units.append(Unit(PAIR, (card, card), p, 1))
-    paired = Counter(c for u in units for c in u.cards)
-    rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
+    for width in range(stock.max_width(), 1, -1):
+        while (run := stock.longest_run(width)) is not None:
+            low, high = run
+            taken = stock.take(low, high, width)
+            units.append(Unit(unit_kind(width, high - low + 1), tuple(taken), high, high - low + 1))
+    units.sort(key=lambda u: (-u.width, -u.length, -u.top))
+    rest = sorted(stock.elements(), key=lambda c: -ctx.key[c][1])
     units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
     return tuple(units)
 

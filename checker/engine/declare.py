@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import BIG_JOKER, SUIT_SYMBOLS, Card, is_subset
-from .ruleset import Ruleset
+from .cards import BIG_JOKER, SUIT_SYMBOLS, Card, format_rank, is_subset
+from .ruleset import DeclarePolicy, Ruleset
 from .texts import EN, ZH, Lang, Say, Spoken, cards_text, pick
 from .vocab import term
 
@@ -89,6 +89,8 @@ def judge_declaration(
 ) -> DeclareVerdict:
     """Judge a declaration attempt against the declarations already on the table."""
     cards = tuple(cards)  # the words are rendered later: keep the cards as judged
+    if rs.declare.policy == DeclarePolicy.COPIES:
+        return _judge_copies(rs, level, current, seat, cards, hand)
     tiers = (
         rs.declare_tiers_enhanced
         if (rs.has_option("enhanced_joker_override") and rs.option("enhanced_joker_override"))
@@ -206,6 +208,150 @@ def judge_declaration(
         return f"接受{action}：第{seat}位用{tier_name(tier)} {shown} {action}，{name}。"
 
     return DeclareVerdict(True, trump, seat, "", accept)
+
+
+def shown_declaration(
+    rs: Ruleset, cards: Sequence[Card], *, own: bool, deal_over: bool
+) -> tuple[Card, ...] | int:
+    """Return what the table sees of a declaration: its cards (明牌) or only their number (暗牌).
+
+    Under `declare_view: hidden` the other players see how many cards were shown, and the
+    suit only once the deal is over; the declarer always sees their own cards.
+    """
+    hidden = rs.has_option("declare_view") and rs.option("declare_view") == "hidden"
+    if hidden and not own and not deal_over:
+        return len(cards)
+    return tuple(cards)
+
+
+def declaring_ranks(rs: Ruleset, level: int | None) -> tuple[int, ...]:
+    """List the ranks that may declare in this deal: the level and any fixed ranks (亮2)."""
+    out: list[int] = []
+    for r in rs.declare.ranks:
+        rank = level if r == "level" else r
+        if isinstance(rank, int) and rank not in out:
+            out.append(rank)
+    return tuple(out)
+
+
+def _copies_of(rs: Ruleset, level: int | None, cards: Sequence[Card]) -> str:
+    """Return why cards cannot declare under the copies policy ("" when they can)."""
+    if not cards:
+        return "wrong_count"
+    if any(c.is_joker for c in cards):
+        return "not_level_card"
+    if len(set(cards)) > 1:
+        return "not_identical"
+    if cards[0].rank not in declaring_ranks(rs, level):
+        return "not_level_card"
+    return ""
+
+
+def _judge_copies(
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    cards: tuple[Card, ...],
+    hand: Sequence[Card] | None,
+) -> DeclareVerdict:
+    """Judge a declaration where n identical level cards or 2s declare and more copies win."""
+    standing: tuple[int, tuple[Card, ...]] | None = None
+    for s, cs in current:
+        if not _copies_of(rs, level, tuple(cs)):
+            standing = (s, tuple(cs))
+    keep_trump = standing[1][0].suit if standing else None
+    keep_seat = standing[0] if standing else None
+    fixed = [r for r in declaring_ranks(rs, level) if r != level]
+    two_used = rs.declare.two_locks and any(
+        not _copies_of(rs, level, tuple(cs)) and cs[0].rank in fixed for _, cs in current
+    )
+    shown = cards_text(cards, ZH)
+    shown_en = cards_text(cards, EN)
+
+    def refuse(reason: str, zh: str, en: str) -> DeclareVerdict:
+        def explain(lang: Lang) -> str:
+            return pick(lang, "拒绝亮主：", "Declaration refused: ") + pick(lang, zh, en)
+
+        return DeclareVerdict(False, keep_trump, keep_seat, reason, explain)
+
+    ranks = "、".join(format_rank(r) for r in declaring_ranks(rs, level))
+    ranks_en = ", ".join(format_rank(r) for r in declaring_ranks(rs, level))
+    if hand is not None and not is_subset(cards, hand):
+        return refuse(
+            "not_in_hand",
+            f"{shown} 不在亮主者的手牌中。",
+            f"{shown_en} is not in the declarer's hand.",
+        )
+    why = _copies_of(rs, level, cards)
+    if why:
+        zh, en = {
+            "wrong_count": ("没有亮出牌。", "no cards were shown."),
+            "not_level_card": (
+                f"{shown} 不能亮主：只有级牌或 2（{ranks}）可以亮，王不能亮。",
+                f"{shown_en} cannot declare: only level cards or 2s ({ranks_en}) can, never jokers.",
+            ),
+            "not_identical": (
+                f"{shown} 不是同一张牌的几张：亮主必须是同点同花色的牌。",
+                f"{shown_en} are not copies of one card: a declaration shows identical cards.",
+            ),
+        }[why]
+        return refuse(why, zh, en)
+    card = cards[0]
+    if two_used and card.rank not in fixed:
+        return refuse(
+            "two_locked",
+            "桌上已有人亮 2，此后不能再亮级牌，只能用更多张的 2 加固或反。",
+            "2s have been declared, so level cards can no longer declare; only more 2s can "
+            "reinforce or override.",
+        )
+    n = len(cards)
+    if standing is not None:
+        on_seat, on_cards = standing
+        m = len(on_cards)
+        same_suit = on_cards[0].suit == card.suit
+        if n <= m:
+            return refuse(
+                "not_stronger",
+                f"桌上已有第{on_seat}位亮的 {m} 张，{n} 张不比它多，不能再亮。",
+                f"seat {on_seat} has shown {m} on the table; {n} is not more, so it cannot declare.",
+            )
+        if same_suit and on_seat != seat:
+            return refuse(
+                "not_own",
+                "同花色更多张是加固，只能加固自己亮的主，不能加固别人的。",
+                "more cards of the same suit reinforce, and only the declarer may reinforce.",
+            )
+        if not same_suit and on_seat == seat and rs.declare_self_override == "same_suit_only":
+            return refuse(
+                "self_override",
+                "不能反自己亮的主，只能用同花色更多张加固。",
+                "a player cannot override their own declaration, only reinforce it with more "
+                "cards of the same suit.",
+            )
+    action = (
+        "亮主" if standing is None else ("加固" if standing[1][0].suit == card.suit else "反主")
+    )
+    action_en = {"亮主": "declares", "加固": "reinforces", "反主": "overrides"}[action]
+
+    def accept(lang: Lang) -> str:
+        name = _name(card.suit, lang)
+        what = cards_text(cards, lang)
+        two = card.rank in fixed
+        by_two = pick(
+            lang,
+            f"（亮{format_rank(card.rank)}：定花色，与级牌多少无关）" if two else "",
+            f" (a {format_rank(card.rank)} fixes the suit, whatever the level cards)"
+            if two
+            else "",
+        )
+        return pick(
+            lang,
+            f"接受{action}：第{seat}位亮出 {n} 张 {what}{by_two}，{name}。",
+            f"Accepted: seat {seat} {action_en} with {n} × {what}{by_two}: {name}.",
+        )
+
+    return DeclareVerdict(True, card.suit, seat, "", accept)
 
 
 @dataclass(frozen=True)

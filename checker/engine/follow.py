@@ -19,6 +19,16 @@ from .combos import (
     tractor_name,
     type_name,
 )
+from .ladder import (
+    Ladder,
+    Profile,
+    columns,
+    first_gap,
+    forced_counts,
+    lead_bins,
+    needs_ladder,
+    profile_words,
+)
 from .order import TRUMP, Context
 from .structure import rank_answer
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
@@ -29,6 +39,14 @@ NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_PLAY_PAIR = "must_play_pair"
 MUST_PLAY_TRACTOR = "must_play_tractor"
+MUST_PLAY_TUPLE = "must_play_tuple"
+
+
+def _ladder(lead: Combo) -> Ladder:
+    """Make the width ladder of a lead: one bin per unit of two or more copies."""
+    return Ladder(lead_bins((u.width, u.size) for u in lead.units))
+
+
 # A legal verdict's opening words, and the same sentence read as the rule for a hand.
 LEGAL_PREFIX = {ZH: "合法：", EN: "Legal: "}
 HINT_PREFIX = {ZH: "跟牌要求：", EN: "Follow: "}
@@ -72,6 +90,8 @@ class FollowVerdict(Explained):
     play: tuple[Card, ...]
     required: Answer | None = None
     shown: Answer | None = None
+    need: Profile = ()
+    got: Profile = ()
 
     def _explain(self, lang: Lang) -> str:
         """Explain the verdict, naming the rule and the cards that decided it."""
@@ -115,6 +135,17 @@ class FollowVerdict(Explained):
                 f"Must follow suit: the hand holds {many(k)}, enough for the {n} led, "
                 f"so only {gname} may be played; the play includes other cards.",
             )
+        if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR, MUST_PLAY_TUPLE) and self.need:
+            need, shown = profile_words(self.need, lang), profile_words(self.got, lang)
+            return pick(
+                lang,
+                f"先同再降：领牌是{lead_words(lead)}，手中{gname}能凑出{need}（同级别的先出，"
+                f"没有再按 8 → 7+1 → 6+2 → … → 2+2 → 1 逐级递减，高级别的可拆开），所出 {play} 只有{shown}。",
+                f"Same grade first, then step down: the lead is {lead_words(lead, lang)}; the "
+                f"{gname} in hand can make {need} (units as wide as the lead's first, then "
+                f"8 → 7+1 → 6+2 → … → 2+2 → 1, breaking wider units where needed), but the "
+                f"play {play} shows only {shown}.",
+            )
         if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR):
             tractor = self.reason == MUST_PLAY_TRACTOR
             rule = pick(
@@ -157,6 +188,13 @@ class FollowVerdict(Explained):
                 f"{gname}不足 {n} 张，已全部打出（{held}），其余任意。",
                 f"only {many(k)} in hand ({held}): all of them must be played, "
                 "the rest may be any cards.",
+            )
+        if lead.has_pairs and self.need:
+            need = profile_words(self.need, lang)
+            return legal + pick(
+                lang,
+                f"跟{gname} {n} 张，有先同再降所要求的{need}。",
+                f"{many(n)}, holding {need}, as same-grade-first asks.",
             )
         if lead.has_pairs:
             if self.required is None or self.required.is_empty:
@@ -207,6 +245,16 @@ def judge_follow(
         return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
     if not lead.has_pairs:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t)
+    if needs_ladder(lead.width, suit):
+        ladder = _ladder(lead)
+        best, shows = ladder.best(columns(ctx, suit)), ladder.best(columns(ctx, played))
+        gap = first_gap(best, shows)
+        if gap is None:
+            return FollowVerdict(True, "", ctx, lead, hand_t, play_t, need=best, got=shows)
+        reason = (
+            MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
+        )
+        return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
     required = answer_structure(ctx, lead, suit)
     shown = answer_structure(ctx, lead, played)
     if shown.rank == required.rank:
@@ -244,6 +292,8 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
         return ctx.sort_cards(short.elements())
     if not lead.has_pairs:
         return ctx.sort_cards(_forced_fill(suit, n).elements())
+    if needs_ladder(lead.width, suit):
+        return ctx.sort_cards(forced_counts(_ladder(lead), ctx, suit, n).elements())
     # A card is forced as far as taking away its copies would lower the best answer the hand
     # can give (the search is exact, so a legal follow without them would then be impossible);
     # beyond that, only the count: at most len(suit) - n copies can be left out.
@@ -277,7 +327,12 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
             (c for c in hand if ctx.key[c][0] != lead.group), key=lambda c: _order_key(ctx, c)
         )
         return ctx.sort_cards(suit + rest[: n - len(suit)])
-    chosen = list(match_structure(ctx, lead, suit).cards) if lead.has_pairs else []
+    if not lead.has_pairs:
+        chosen: list[Card] = []
+    elif needs_ladder(lead.width, suit):
+        chosen = _ladder(lead).plan(ctx, suit)
+    else:
+        chosen = list(match_structure(ctx, lead, suit).cards)
     left = Counter(suit) - Counter(chosen)
     fill = sorted(left.elements(), key=lambda c: _order_key(ctx, c))
     return ctx.sort_cards(chosen + fill[: n - len(chosen)])

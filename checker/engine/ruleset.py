@@ -1,10 +1,17 @@
-"""Rule variants as validated, frozen data loaded from rulesets/*.yaml."""
+"""Rule variants as validated, frozen data loaded from rulesets/*.yaml.
+
+A Ruleset holds typed, frozen sections (deck, throw, kitty, score, declare) with named
+policies; the flat attribute names older code reads (``rs.kitty_size``, ``rs.throw_suits`` …)
+are read-only properties over those sections.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -18,7 +25,7 @@ from .errors import CardError, RulesetError
 RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 
 FAILED_THROW_POLICIES = ("first_beaten_unit", "smallest_of_beaten_kind", "smallest_card")
-KITTY_POLICIES = ("by_unit", "power_of_two", "per_pair")
+KITTY_POLICIES = ("by_unit", "power_of_two", "per_pair", "by_cards")
 SCORE_POLICIES = ("levels", "bid_chips")
 THROW_SUITS = ("any", "trump_only")
 TEAM_POLICIES = ("partners", "banker_alone")
@@ -30,6 +37,56 @@ MATCH_POLICIES: dict[str, tuple[str, ...]] = {
     "takeover_banker": ("next_seat", "previous_seat"),
     "match_end": ("banker_wins_at_top", "side_wins_at_top", "reach_top", "rounds"),
 }
+CARDS_PER_DECK = 54
+
+
+class DeclarePolicy(StrEnum):
+    """How declarations outrank each other: by a tier table, or by the number of copies."""
+
+    TIERS = "tiers"
+    COPIES = "copies"
+
+
+class NobodyDeclares(StrEnum):
+    """What happens when the deal ends without a declaration."""
+
+    REDEAL = "redeal"
+    FLIP = "flip"
+
+
+class KittyOnBankerWin(StrEnum):
+    """What the kitty does when the banker's side wins the last trick."""
+
+    NOTHING = "nothing"
+    DEDUCT = "deduct"
+
+
+class EmptyKitty(StrEnum):
+    """What is multiplied when there is no kitty at all."""
+
+    NOTHING = "nothing"
+    LAST_TRICK = "last_trick"
+
+
+class ScoreThresholds(StrEnum):
+    """Where the score bands come from: fixed numbers, or formulas in the number of decks."""
+
+    FIXED = "fixed"
+    BY_DECKS = "by_decks"
+
+
+class SmallSweepFormula(StrEnum):
+    """The 保底分 (small-sweep line) for k decks: 5·3^(k-1) (seed's numbers) or k!·5 (its formula)."""
+
+    THREE_POWER = "three_power"
+    FACTORIAL = "factorial"
+
+
+class TractorNames(StrEnum):
+    """How multi-rank units are named: always 拖拉机, or 拖拉机/推土机/火车 by width and length."""
+
+    PLAIN = "plain"
+    BY_SHAPE = "by_shape"
 
 
 @dataclass(frozen=True)
@@ -40,51 +97,210 @@ class OptionSpec:
     default: bool | str | int
     choices: tuple[bool | str | int, ...]
     description: str
+    sets: str = ""  # the top-level ruleset field this option rewrites (decks, players)
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """The cards: decks, ranks, jokers, playable levels, seats and how the deck is dealt."""
+
+    decks: int
+    ranks: tuple[int, ...]
+    jokers: bool
+    has_level: bool
+    levels: tuple[int, ...]
+    trump_ranks: tuple[int | str, ...]
+    players: int
+    teams: str
+    hand_size: int
+    kitty_size: int
+    tractor_names: TractorNames = TractorNames.PLAIN
+
+    @property
+    def size(self) -> int:
+        """Count the cards of all decks together."""
+        return (len(self.ranks) * 4 + (2 if self.jokers else 0)) * self.decks
+
+
+@dataclass(frozen=True)
+class ThrowRules:
+    """Throws: which suits may be thrown, what a failed throw plays, its penalty."""
+
+    suits: str
+    failed: str
+    penalty: tuple[int, int, int] | None
+
+
+@dataclass(frozen=True)
+class KittyRules:
+    """The kitty multiplier policy and what happens with either side winning the last trick."""
+
+    policy: str
+    values: Mapping[str, int]
+    cap: int | None
+    requires_trump: bool
+    banker_wins: KittyOnBankerWin = KittyOnBankerWin.NOTHING
+    deduct_from: int = 2
+    empty: EmptyKitty = EmptyKitty.NOTHING
+
+
+@dataclass(frozen=True)
+class ScoreRules:
+    """The score bands: big sweep, small sweep, banker holds, attackers take over and rise."""
+
+    policy: str
+    step: int
+    swap_at: int
+    zero_rise: int
+    small_below: int
+    mandatory_levels: tuple[int, ...]
+    thresholds: ScoreThresholds = ScoreThresholds.FIXED
+
+
+@dataclass(frozen=True)
+class DeclareRules:
+    """Declaring trump: what may declare, how declarations outrank each other, no declaration."""
+
+    policy: DeclarePolicy
+    tiers: Mapping[str, int]
+    tiers_enhanced: Mapping[str, int]
+    self_override: str
+    ranks: tuple[int | str, ...] = ("level",)
+    two_locks: bool = False
+    nobody: NobodyDeclares = NobodyDeclares.REDEAL
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One rule variant; every behavioural difference between variants lives in these fields."""
+    """One rule variant; every behavioural difference between variants lives in its sections."""
 
     name: str
     title: str
     title_en: str
     description: str
     source: str
-    players: int
-    decks: int
-    ranks: tuple[int, ...]
-    jokers: bool
-    has_level: bool
-    trump_ranks: tuple[int | str, ...]
-    teams: str
-    hand_size: int
-    kitty_size: int
-    throw_suits: str
-    failed_throw: str
-    throw_penalty: tuple[int, int, int] | None
-    kitty_policy: str
-    kitty_values: Mapping[str, int]
-    kitty_cap: int | None
-    kitty_requires_trump: bool
-    score_policy: str
-    score_step: int
-    score_swap_at: int
-    score_zero_rise: int
-    mandatory_levels: tuple[int, ...]
-    declare_tiers: Mapping[str, int]
-    declare_tiers_enhanced: Mapping[str, int]
-    declare_self_override: str
+    deck: DeckRules
+    throw: ThrowRules
+    kitty: KittyRules
+    score: ScoreRules
+    declare: DeclareRules
     option_specs: Mapping[str, OptionSpec]
     options: Mapping[str, bool | str | int]
     conflicts: tuple[str, ...]
-    has_flip: bool = False
     bidding: Mapping[str, int] | None = None
     chips: Mapping[str, Any] | None = None
     bonus_rules: Mapping[str, Any] | None = None
     reveal_rules: Mapping[str, Any] | None = None
     match: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    data: Mapping[str, Any] = field(
+        default_factory=lambda: MappingProxyType({}), repr=False, compare=False
+    )
+
+    # -- flat names, read by older code ---------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.deck.players
+
+    @property
+    def decks(self) -> int:
+        return self.deck.decks
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        return self.deck.ranks
+
+    @property
+    def jokers(self) -> bool:
+        return self.deck.jokers
+
+    @property
+    def has_level(self) -> bool:
+        return self.deck.has_level
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        return self.deck.levels
+
+    @property
+    def trump_ranks(self) -> tuple[int | str, ...]:
+        return self.deck.trump_ranks
+
+    @property
+    def teams(self) -> str:
+        return self.deck.teams
+
+    @property
+    def hand_size(self) -> int:
+        return self.deck.hand_size
+
+    @property
+    def kitty_size(self) -> int:
+        return self.deck.kitty_size
+
+    @property
+    def throw_suits(self) -> str:
+        return self.throw.suits
+
+    @property
+    def failed_throw(self) -> str:
+        return self.throw.failed
+
+    @property
+    def throw_penalty(self) -> tuple[int, int, int] | None:
+        return self.throw.penalty
+
+    @property
+    def kitty_policy(self) -> str:
+        return self.kitty.policy
+
+    @property
+    def kitty_values(self) -> Mapping[str, int]:
+        return self.kitty.values
+
+    @property
+    def kitty_cap(self) -> int | None:
+        return self.kitty.cap
+
+    @property
+    def kitty_requires_trump(self) -> bool:
+        return self.kitty.requires_trump
+
+    @property
+    def score_policy(self) -> str:
+        return self.score.policy
+
+    @property
+    def score_step(self) -> int:
+        return self.score.step
+
+    @property
+    def score_swap_at(self) -> int:
+        return self.score.swap_at
+
+    @property
+    def score_zero_rise(self) -> int:
+        return self.score.zero_rise
+
+    @property
+    def mandatory_levels(self) -> tuple[int, ...]:
+        return self.score.mandatory_levels
+
+    @property
+    def declare_tiers(self) -> Mapping[str, int]:
+        return self.declare.tiers
+
+    @property
+    def declare_tiers_enhanced(self) -> Mapping[str, int]:
+        return self.declare.tiers_enhanced
+
+    @property
+    def declare_self_override(self) -> str:
+        return self.declare.self_override
+
+    @property
+    def has_flip(self) -> bool:
+        return self.declare.nobody == NobodyDeclares.FLIP
 
     def option(self, name: str) -> Any:
         """Return the current value of a named option."""
@@ -98,6 +314,10 @@ class Ruleset:
         """Return this ruleset with some options switched, after checking names and values."""
         if not overrides:
             return self
+        if not isinstance(overrides, Mapping):
+            raise RulesetError(
+                f"options 必须是“名称: 值”的映射，而不是“{overrides}”", field="options"
+            )
         values = dict(self.options)
         for key, value in overrides.items():
             spec = self.option_specs.get(key)
@@ -110,9 +330,10 @@ class Ruleset:
                     field="options",
                     value=key,
                 )
-            value = _coerce_option(spec, value)
-            values[key] = value
-        return dataclasses.replace(self, options=MappingProxyType(values))
+            values[key] = _coerce_option(spec, value)
+        if values == dict(self.options):
+            return self
+        return _with_values(self, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
     def is_banker_side(self, seat: int, banker: int) -> bool:
         """Tell whether a seat plays on the banker's side (the one side-of-seat rule)."""
@@ -132,7 +353,31 @@ class Ruleset:
 
     @property
     def deck_size(self) -> int:
-        return (len(self.ranks) * 4 + (2 if self.jokers else 0)) * self.decks
+        return self.deck.size
+
+
+_VARIANTS: dict[tuple[int, tuple[tuple[str, Any], ...]], Ruleset] = {}
+
+
+def _with_values(rs: Ruleset, items: tuple[tuple[str, Any], ...]) -> Ruleset:
+    """Build (once) the ruleset with these option values; options that set fields re-derive."""
+    key = (id(rs.data), items)
+    hit = _VARIANTS.get(key)
+    if hit is not None:
+        return hit
+    values = dict(items)
+    sets = {spec.sets: values[name] for name, spec in rs.option_specs.items() if spec.sets}
+    if any(rs.data.get(f) != v for f, v in sets.items()):
+        data = {**rs.data, **sets}
+        base = parse_ruleset(data, f"{rs.name}.yaml（options）")
+        out = dataclasses.replace(base, options=MappingProxyType(values), data=rs.data)
+    else:
+        out = dataclasses.replace(rs, options=MappingProxyType(values))
+    out = _apply_option_policies(out)
+    if len(_VARIANTS) > 256:
+        _VARIANTS.clear()
+    _VARIANTS[key] = out
+    return out
 
 
 def _coerce_option(spec: OptionSpec, value: Any) -> bool | str | int:
@@ -141,6 +386,8 @@ def _coerce_option(spec: OptionSpec, value: Any) -> bool | str | int:
             value = True
         elif isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
             value = False
+    elif isinstance(spec.default, int) and isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())  # links write every option value as text
     if value not in spec.choices or type(value) is not type(spec.default):
         allowed = " / ".join(
             str(c).lower() if isinstance(c, bool) else str(c) for c in spec.choices
@@ -195,12 +442,14 @@ _TOP_KEYS = {
     "players",
     "decks",
     "ranks",
+    "levels",
     "jokers",
     "level",
     "trump_ranks",
     "teams",
     "hand_size",
     "kitty_size",
+    "tractor_names",
     "throw",
     "kitty",
     "score",
@@ -230,6 +479,16 @@ def _choice(value: Any, choices: tuple[str, ...], key: str, where: str) -> str:
     return str(value)
 
 
+def _enum[E: StrEnum](kind: type[E], value: Any, key: str, where: str) -> E:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = " / ".join(m.value for m in kind)
+        raise RulesetError(
+            f"{where}: {key} 的值“{value}”无效（可选：{allowed}）", field=key
+        ) from None
+
+
 def _rank(value: Any, where: str) -> int:
     try:
         return parse_rank(str(value))
@@ -239,9 +498,26 @@ def _rank(value: Any, where: str) -> int:
 
 _SECTION_KEYS = {
     "throw": {"suits", "failed", "penalty"},
-    "kitty": {"policy", "values", "cap", "requires_trump"},
-    "score": {"policy", "step", "swap_at", "zero_rise", "mandatory_levels"},
-    "declare": {"tiers", "tiers_enhanced", "self_override"},
+    "kitty": {"policy", "values", "cap", "requires_trump", "banker_wins", "deduct_from", "empty"},
+    "score": {
+        "policy",
+        "step",
+        "swap_at",
+        "zero_rise",
+        "mandatory_levels",
+        "thresholds",
+        "small_below",
+        "by_decks",
+    },
+    "declare": {
+        "tiers",
+        "tiers_enhanced",
+        "self_override",
+        "policy",
+        "ranks",
+        "two_locks",
+        "nobody",
+    },
     "bidding": {"min", "max", "step", "surrender_bid", "show_kitty"},
     "chips": {
         "base",
@@ -257,6 +533,7 @@ _SECTION_KEYS = {
     "reveal": {"fixed_trumps", "jokers", "ranks", "no_trump"},
     "match": set(MATCH_POLICIES) | {"match_rounds"},
 }
+_BY_DECKS_KEYS = {"small_sweep_unit", "promote_per_deck", "jump_per_deck", "zero_rise_one_deck"}
 
 
 def _check_sections(data: Mapping[str, Any], where: str) -> None:
@@ -280,6 +557,12 @@ def _check_sections(data: Mapping[str, Any], where: str) -> None:
         raise RulesetError(
             f"{where}: throw.penalty 必须恰好含 single、pair、tractor_per_pair", field="throw"
         )
+    by_decks = (data.get("score") or {}).get("by_decks")
+    if by_decks is not None and (not isinstance(by_decks, dict) or set(by_decks) != _BY_DECKS_KEYS):
+        raise RulesetError(
+            f"{where}: score.by_decks 必须恰好含 {', '.join(sorted(_BY_DECKS_KEYS))}",
+            field="score",
+        )
 
 
 def _section(
@@ -296,6 +579,102 @@ def _section(
     return MappingProxyType(dict(value))
 
 
+def _deal_sizes(data: Mapping[str, Any], size: int, players: int, where: str) -> tuple[int, int]:
+    """Work out hand and kitty sizes: given numbers, or `auto` (equal hands, the rest is kitty)."""
+    hand, kitty = data.get("hand_size"), data.get("kitty_size")
+    if hand == "auto" and kitty == "auto":
+        hand = size // players
+        kitty = size - hand * players
+    elif kitty == "auto" and isinstance(hand, int):
+        kitty = size - hand * players
+    elif hand == "auto" and isinstance(kitty, int) and not isinstance(kitty, bool):
+        if (size - kitty) % players:
+            raise RulesetError(
+                f"{where}: {size} 张牌去掉底牌 {kitty} 张后不能平分给 {players} 位玩家",
+                field="kitty_size",
+            )
+        hand = (size - kitty) // players
+    else:
+        # Fixed numbers are taken as written (the round checks them when it deals).
+        return _req(data, "hand_size", int, where), _req(data, "kitty_size", int, where)
+    assert isinstance(hand, int) and isinstance(kitty, int)
+    if hand <= 0 or kitty < 0 or hand * players + kitty != size:
+        raise RulesetError(
+            f"{where}: {players} 位玩家 × {hand} 张 + 底牌 {kitty} 张 ≠ {size} 张，发不了牌",
+            field="hand_size",
+        )
+    return hand, kitty
+
+
+def _score_rules(
+    score: Mapping[str, Any], decks: int, options: Mapping[str, Any], where: str
+) -> ScoreRules:
+    thresholds = _enum(ScoreThresholds, score.get("thresholds", "fixed"), "score.thresholds", where)
+    mandatory = tuple(_rank(r, where) for r in score.get("mandatory_levels", []))
+    policy = _choice(score.get("policy"), SCORE_POLICIES, "score.policy", where)
+    if thresholds == ScoreThresholds.BY_DECKS:
+        params = score.get("by_decks")
+        if not isinstance(params, dict):
+            raise RulesetError(
+                f"{where}: score.thresholds by_decks 需要 score.by_decks", field="score"
+            )
+        return ScoreRules(
+            policy=policy,
+            step=int(params["jump_per_deck"]) * decks,
+            swap_at=int(params["promote_per_deck"]) * decks,
+            zero_rise=int(params["zero_rise_one_deck"])
+            if decks == 1
+            else int(score.get("zero_rise", 3)),
+            small_below=small_sweep_line(
+                int(params["small_sweep_unit"]),
+                decks,
+                SmallSweepFormula(options.get("small_sweep", SmallSweepFormula.THREE_POWER)),
+            ),
+            mandatory_levels=mandatory,
+            thresholds=thresholds,
+        )
+    step = int(score.get("step", 40))
+    return ScoreRules(
+        policy=policy,
+        step=step,
+        swap_at=int(score.get("swap_at", 80)),
+        zero_rise=int(score.get("zero_rise", 3)),
+        small_below=int(score.get("small_below", step)),
+        mandatory_levels=mandatory,
+    )
+
+
+def small_sweep_line(unit: int, decks: int, formula: SmallSweepFormula) -> int:
+    """Return the 保底分 for k decks: unit·3^(k-1) (5, 15, 45 …) or unit·k! (5, 10, 30 …)."""
+    if formula == SmallSweepFormula.FACTORIAL:
+        return unit * math.factorial(decks)
+    return int(unit * 3 ** (decks - 1))
+
+
+def _apply_option_policies(rs: Ruleset) -> Ruleset:
+    """Re-derive the sections that read option values (the small-sweep formula)."""
+    if rs.score.thresholds != ScoreThresholds.BY_DECKS or not rs.has_option("small_sweep"):
+        return rs
+    score = _score_rules(rs.data["score"], rs.decks, rs.options, rs.name)
+    return dataclasses.replace(rs, score=score)
+
+
+def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionSpec]:
+    specs: dict[str, OptionSpec] = {}
+    for key, spec in (data.get("options") or {}).items():
+        if not isinstance(spec, dict) or "default" not in spec:
+            raise RulesetError(f"{where}: 选项 {key} 需要 default")
+        default = spec["default"]
+        choices = tuple(
+            spec.get("choices", [False, True] if isinstance(default, bool) else [default])
+        )
+        sets = str(spec.get("sets", ""))
+        if sets and sets not in ("decks", "players"):
+            raise RulesetError(f"{where}: 选项 {key} 的 sets 只能是 decks 或 players")
+        specs[key] = OptionSpec(key, default, choices, str(spec.get("description", "")), sets)
+    return specs
+
+
 def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     """Build a Ruleset from parsed YAML, rejecting unknown keys and bad values."""
     if not isinstance(data, dict):
@@ -305,6 +684,9 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         raise RulesetError(f"{where}: 未知字段 {', '.join(sorted(unknown))}")
     _check_sections(data, where)
     ranks = tuple(sorted(_rank(r, where) for r in _req(data, "ranks", list, where)))
+    levels = tuple(sorted(_rank(r, where) for r in data["levels"])) if data.get("levels") else ranks
+    if not set(levels) <= set(ranks):
+        raise RulesetError(f"{where}: levels 中有不在 ranks 里的点数", field="levels")
     trump_ranks: list[int | str] = []
     for r in data.get("trump_ranks", ["level"]):
         trump_ranks.append("level" if r == "level" else _rank(r, where))
@@ -320,61 +702,83 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             int(penalty["pair"]),
             int(penalty["tractor_per_pair"]),
         )
-    specs: dict[str, OptionSpec] = {}
-    for key, spec in (data.get("options") or {}).items():
-        if not isinstance(spec, dict) or "default" not in spec:
-            raise RulesetError(f"{where}: 选项 {key} 需要 default")
-        default = spec["default"]
-        choices = tuple(
-            spec.get("choices", [False, True] if isinstance(default, bool) else [default])
-        )
-        specs[key] = OptionSpec(key, default, choices, str(spec.get("description", "")))
+    specs = _options(data, where)
     if data.get("score", {}).get("policy") == "bid_chips" and not (
         data.get("bidding") and data.get("chips")
     ):
         raise RulesetError(f"{where}: score.policy bid_chips 需要 bidding 与 chips 两节")
+    players = _req(data, "players", int, where)
+    decks = _req(data, "decks", int, where)
+    if decks < 1 or players < 2:
+        raise RulesetError(f"{where}: decks 至少 1，players 至少 2", field="decks")
+    jokers = bool(data.get("jokers", True))
+    size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
+    hand_size, kitty_size = _deal_sizes(data, size, players, where)
+    declare_ranks: list[int | str] = []
+    for r in declare.get("ranks", ["level"]):
+        declare_ranks.append("level" if r == "level" else _rank(r, where))
+    defaults = {k: s.default for k, s in specs.items()}
     return Ruleset(
         name=_req(data, "name", str, where),
         title=_req(data, "title", str, where),
         title_en=str(data.get("title_en", data["title"])),
         description=str(data.get("description", "")).strip(),
         source=str(data.get("source", "")),
-        players=_req(data, "players", int, where),
-        decks=_req(data, "decks", int, where),
-        ranks=ranks,
-        jokers=bool(data.get("jokers", True)),
-        has_level=bool(data.get("level", True)),
-        trump_ranks=tuple(trump_ranks),
-        teams=_choice(data.get("teams", "partners"), TEAM_POLICIES, "teams", where),
-        hand_size=_req(data, "hand_size", int, where),
-        kitty_size=_req(data, "kitty_size", int, where),
-        throw_suits=_choice(throw.get("suits", "any"), THROW_SUITS, "throw.suits", where),
-        failed_throw=_choice(throw.get("failed"), FAILED_THROW_POLICIES, "throw.failed", where),
-        throw_penalty=throw_penalty,
-        kitty_policy=_choice(kitty.get("policy"), KITTY_POLICIES, "kitty.policy", where),
-        kitty_values=MappingProxyType({k: int(v) for k, v in (kitty.get("values") or {}).items()}),
-        kitty_cap=kitty.get("cap"),
-        kitty_requires_trump=bool(kitty.get("requires_trump", False)),
-        score_policy=_choice(score.get("policy"), SCORE_POLICIES, "score.policy", where),
-        score_step=int(score.get("step", 40)),
-        score_swap_at=int(score.get("swap_at", 80)),
-        score_zero_rise=int(score.get("zero_rise", 3)),
-        mandatory_levels=tuple(_rank(r, where) for r in score.get("mandatory_levels", [])),
-        declare_tiers=MappingProxyType(dict(declare.get("tiers") or {})),
-        declare_tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
-        declare_self_override=_choice(
-            declare.get("self_override", "any"), SELF_OVERRIDE, "declare.self_override", where
+        deck=DeckRules(
+            decks=decks,
+            ranks=ranks,
+            jokers=jokers,
+            has_level=bool(data.get("level", True)),
+            levels=levels,
+            trump_ranks=tuple(trump_ranks),
+            players=players,
+            teams=_choice(data.get("teams", "partners"), TEAM_POLICIES, "teams", where),
+            hand_size=hand_size,
+            kitty_size=kitty_size,
+            tractor_names=_enum(
+                TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
+            ),
+        ),
+        throw=ThrowRules(
+            suits=_choice(throw.get("suits", "any"), THROW_SUITS, "throw.suits", where),
+            failed=_choice(throw.get("failed"), FAILED_THROW_POLICIES, "throw.failed", where),
+            penalty=throw_penalty,
+        ),
+        kitty=KittyRules(
+            policy=_choice(kitty.get("policy"), KITTY_POLICIES, "kitty.policy", where),
+            values=MappingProxyType({k: int(v) for k, v in (kitty.get("values") or {}).items()}),
+            cap=kitty.get("cap"),
+            requires_trump=bool(kitty.get("requires_trump", False)),
+            banker_wins=_enum(
+                KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
+            ),
+            deduct_from=int(kitty.get("deduct_from", 2)),
+            empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
+        ),
+        score=_score_rules(score, decks, defaults, where),
+        declare=DeclareRules(
+            policy=_enum(DeclarePolicy, declare.get("policy", "tiers"), "declare.policy", where),
+            tiers=MappingProxyType(dict(declare.get("tiers") or {})),
+            tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
+            self_override=_choice(
+                declare.get("self_override", "any"), SELF_OVERRIDE, "declare.self_override", where
+            ),
+            ranks=tuple(declare_ranks),
+            two_locks=bool(declare.get("two_locks", False)),
+            nobody=NobodyDeclares.FLIP
+            if data.get("flip", False)
+            else _enum(NobodyDeclares, declare.get("nobody", "redeal"), "declare.nobody", where),
         ),
         option_specs=MappingProxyType(specs),
-        options=MappingProxyType({k: s.default for k, s in specs.items()}),
+        options=MappingProxyType(defaults),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
-        has_flip=bool(data.get("flip", False)),
         bidding=_section(data, "bidding", ("min", "max", "step"), where),
         chips=_section(data, "chips", ("base", "below", "q"), where),
         bonus_rules=_section(data, "bonus", ("jokers", "ranks"), where),
         reveal_rules=_section(data, "reveal", ("fixed_trumps", "jokers", "ranks"), where),
         match=_match_section(data, specs, where),
         extra=MappingProxyType(dict(data.get("extra") or {})),
+        data=MappingProxyType(dict(data)),
     )
 
 

@@ -9,9 +9,13 @@ from .cards import Card, count_points, format_cards, format_rank
 from .combos import SINGLE, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
-from .ruleset import Ruleset
+from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset
 from .texts import Lang, Say, Spoken, cards_text, count_en, pick
 from .vocab import term
+
+ATTACKERS = "attackers"
+BANKER = "banker"
+SIDES = (ATTACKERS, BANKER)
 
 
 @dataclass(frozen=True)
@@ -24,8 +28,19 @@ class KittyResult(Spoken):
     say: Say = field(repr=False, compare=False)
 
 
-def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> KittyResult:
-    """Compute the kitty multiplier from the winning play's largest unit, and the bonus."""
+def kitty_bonus(
+    ctx: Context,
+    play: Sequence[Card],
+    kitty: Sequence[Card],
+    *,
+    side: str = ATTACKERS,
+    trick_points: int | None = None,
+) -> KittyResult:
+    """Compute the kitty multiplier from the play that won the last trick, and the bonus.
+
+    `side` is who won the last trick (attackers or banker); `trick_points` are the last
+    trick's points, multiplied instead where the ruleset says so and there is no kitty.
+    """
     play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
     if not play:
         raise PlayError(
@@ -33,6 +48,24 @@ def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> Ki
             en="the play that won the last trick is missing",
             field="play",
         )
+    if side not in SIDES:
+        raise PlayError(
+            f"side 应为 attackers 或 banker，而不是“{side}”",
+            en=f"side must be attackers or banker, not “{side}”",
+            field="side",
+        )
+    if ctx.ruleset.kitty.policy == "by_cards":
+        return _kitty_by_cards(ctx, play, kitty, side, trick_points)
+    if side == BANKER:
+
+        def banker_side(lang: Lang) -> str:
+            return pick(
+                lang,
+                "最后一墩由庄家方赢得，不算扣底，底牌分不计入闲家。",
+                "The banker's side won the last trick: no kitty bonus for the attackers.",
+            )
+
+        return KittyResult(0, count_points(kitty), 0, banker_side)
     groups = {ctx.key[c][0] for c in play}
     points = count_points(kitty)
     rs = ctx.ruleset
@@ -96,6 +129,73 @@ def kitty_bonus(ctx: Context, play: Sequence[Card], kitty: Sequence[Card]) -> Ki
     return KittyResult(mult, points, bonus, explain)
 
 
+def _kitty_by_cards(
+    ctx: Context,
+    play: tuple[Card, ...],
+    kitty: tuple[Card, ...],
+    side: str,
+    trick_points: int | None,
+) -> KittyResult:
+    """Multiply by the number of cards in the winning play; the banker's side deducts from ×n."""
+    rules = ctx.ruleset.kitty
+    mult = len(play)
+    empty = not kitty and rules.empty == EmptyKitty.LAST_TRICK
+    points = (
+        (trick_points if trick_points is not None else count_points(play))
+        if empty
+        else count_points(kitty)
+    )
+    bonus = points * mult
+    if side == BANKER:
+        deducts = rules.banker_wins == KittyOnBankerWin.DEDUCT and mult >= rules.deduct_from
+        bonus = -bonus if deducts else 0
+    else:
+        deducts = False
+
+    def explain(lang: Lang) -> str:
+        shown = cards_text(play, lang)
+        what = (
+            pick(
+                lang,
+                f"没有底牌，最后一墩的 {points} 分",
+                f"there is no kitty, so the last trick's {points} points",
+            )
+            if empty
+            else pick(
+                lang,
+                f"底牌 {cards_text(kitty, lang)} 共 {points} 分",
+                f"the kitty {cards_text(kitty, lang)} holds {points} points",
+            )
+        )
+        rule = pick(
+            lang,
+            f"最后一墩出了 {mult} 张（{shown}），×{mult}",
+            f"the last trick was won with {count_en(mult, 'card')} ({shown}): ×{mult}",
+        )
+        if side == ATTACKERS:
+            return pick(
+                lang,
+                f"抓分方赢得最后一墩（扣底）：{rule}；{what}，{points} × {mult} = {bonus} 分计入抓分方。",
+                f"The attackers won the last trick: {rule}; {what}; {points} × {mult} = {bonus} "
+                "points go to the attackers.",
+            )
+        if deducts:
+            return pick(
+                lang,
+                f"庄家方赢得最后一墩：{rule}；{what}，{points} × {mult} = {-bonus} 分从抓分方得分中扣除。",
+                f"The banker's side won the last trick: {rule}; {what}; {points} × {mult} = "
+                f"{-bonus} points are deducted from the attackers.",
+            )
+        return pick(
+            lang,
+            f"庄家方赢得最后一墩：{rule}，不到 ×{rules.deduct_from}，不扣分。",
+            f"The banker's side won the last trick: {rule}, below ×{rules.deduct_from}, so "
+            "nothing is deducted.",
+        )
+
+    return KittyResult(mult, points, bonus, explain)
+
+
 @dataclass(frozen=True)
 class ScoreResult(Spoken):
     """The result of a round from the attackers' points."""
@@ -133,7 +233,7 @@ def _advance(rs: Ruleset, level: int, rise: int, was_banker: bool) -> tuple[int,
     must = rs.mandatory_levels
     if not was_banker and level in must:
         return level, MUST_PLAY_FIRST
-    higher = [r for r in rs.ranks if r > level][:rise]
+    higher = [r for r in rs.levels if r > level][:rise]
     for steps, r in enumerate(higher, start=1):
         if r in must and steps < rise:
             return r, STOP_AT
@@ -163,11 +263,11 @@ def score_round(
     attacker_level: int | None = None,
 ) -> ScoreResult:
     """Score a round on the level table: the band, who rises, by how much, and the next level."""
-    step, swap_at = rs.score_step, rs.score_swap_at
+    step, swap_at, small = rs.score_step, rs.score_swap_at, rs.score.small_below
     low = 0
     if points <= 0:
         winner, rise, result = "banker", rs.score_zero_rise, "big_sweep"
-    elif points < step:
+    elif points < small:
         winner, result = "banker", "small_sweep"
         rise = BANKER_RISES[result]
     elif points < swap_at:
@@ -188,9 +288,9 @@ def score_round(
         if result == "big_sweep":
             band = pick(lang, "闲家 0 分", "Attackers scored 0")
         elif result == "small_sweep":
-            band = pick(lang, f"闲家不满 {step} 分", f"Attackers under {step}")
+            band = pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
         elif result == "hold":
-            band = pick(lang, f"闲家 {step}–{swap_at - 5} 分", f"Attackers {step}–{swap_at - 5}")
+            band = pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
         else:
             band = pick(
                 lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}"

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, format_cards
-from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
+from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, Unit, classify
 from .errors import PlayError
 from .order import Context
 from .texts import EN, Explained, Lang, cards_text, pick
+from .units import Stock
 
 KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 
@@ -100,21 +101,23 @@ class ThrowVerdict(Explained):
 
 
 def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
+    """Find the lowest unit of the same shape in hand that beats `unit`, or None."""
     mine = [c for c in hand if ctx.key[c][0] == group]
     if unit.kind == SINGLE:
         better = [c for c in mine if ctx.key[c][1] > unit.top]
         return (min(better, key=lambda c: ctx.key[c][1]),) if better else None
-    stock = PairStock(ctx, Counter(mine))
-    if unit.kind == PAIR:
-        higher = [p for p in stock.at if p > unit.top]
+    stock = Stock(ctx, Counter(mine))
+    width = unit.width
+    if unit.span == 1:
+        higher = [p for p in stock.at if p > unit.top and stock.width_at(p) >= width]
         if not higher:
             return None
-        card = stock.at[min(higher)][0]
-        return (card, card)
-    run = stock.highest_run(unit.length)
+        p = min(higher)
+        return tuple(stock.take(p, p, width))
+    run = stock.highest_run(width, unit.span)
     if run is None or run[1] <= unit.top:
         return None
-    return tuple(stock.take(*run))
+    return tuple(stock.take(*run, width))
 
 
 def judge_throw(
@@ -139,7 +142,7 @@ def judge_throw(
     if combo.type != THROW:
         return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
     group = combo.group or ""
-    order = sorted(combo.units, key=lambda u: (KIND_ORDER[u.kind], u.length, u.top))
+    order = sorted(combo.units, key=lambda u: (u.width, u.length, u.top))
     for unit in order:
         for who, hand in enumerate(others):
             beater = _beater(ctx, unit, group, hand)

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, count_points, format_cards, is_subset
-from .combos import THROW, TRACTOR, Combo, classify, structure_key, type_name
+from .combos import THROW, Combo, classify, type_name
+from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import judge_follow, reason_text
 from .order import TRUMP, Context
@@ -20,6 +21,7 @@ SAME_SUIT_VS_THROW = "same_suit_vs_throw"
 SAME_SUIT_AFTER_RUFF = "same_suit_after_ruff"
 SAME_SUIT_SHAPE = "same_suit_shape"
 SAME_SUIT_HIGHER = "same_suit_higher"
+SAME_SUIT_WIDER = "same_suit_wider"
 SAME_SUIT_EQUAL = "same_suit_equal"
 SAME_SUIT_LOWER = "same_suit_lower"
 RUFF_SHAPE = "ruff_shape"
@@ -138,6 +140,8 @@ def _render(
             SAME_SUIT_SHAPE: f"{follows}: its shape differs from the lead ({label}), "
             "so it cannot beat it.",
             SAME_SUIT_HIGHER: f"{follows}: same shape and higher than {rival_name}, so it beats it.",
+            SAME_SUIT_WIDER: f"{follows}: as many cards as {rival_name} but more copies of each "
+            "rank (wider), and the wider unit is bigger, so it beats it.",
             SAME_SUIT_EQUAL: f"{follows}: as high as {rival_name}; the earlier play wins.",
             SAME_SUIT_LOWER: f"{follows}: lower than {rival_name}, so it does not beat it.",
             RUFF_SHAPE: f"trumps {cards} do not match the lead's structure ({label}), "
@@ -159,6 +163,8 @@ def _render(
         SAME_SUIT_AFTER_RUFF: f"跟{gname} {cards}：本墩已被主牌杀，副牌压不过。",
         SAME_SUIT_SHAPE: f"跟{gname} {cards}：牌型与领牌（{_label(lead)}）不同，不能压。",
         SAME_SUIT_HIGHER: f"跟{gname} {cards}：同牌型且比{_name(rival)}大，压过。",
+        SAME_SUIT_WIDER: f"跟{gname} {cards}：与{_name(rival)}张数相同而基数（宽度）更大，"
+        "相同数量时宽的大，压过。",
         SAME_SUIT_EQUAL: f"跟{gname} {cards}：与{_name(rival)}一样大，先出者胜。",
         SAME_SUIT_LOWER: f"跟{gname} {cards}：比{_name(rival)}小，压不过。",
         RUFF_SHAPE: f"主牌 {cards} 与领牌结构（{_label(lead)}）不符，不能杀，算垫牌。",
@@ -202,7 +208,7 @@ def resolve_trick(
     n = len(lead.cards)
     side_lead = group != TRUMP
     best = 0
-    best_top = lead.units[0].top
+    best_top = (lead.width, lead.units[0].top)
     best_key = None  # set once a ruff holds the trick
     beats = [True]
     lead_hand = hands[0] if hands is not None else None
@@ -230,11 +236,11 @@ def resolve_trick(
                     code = SAME_SUIT_AFTER_RUFF
                 else:
                     code, top = _same_suit(ctx, lead, play, best_top)
-                    if code == SAME_SUIT_HIGHER:
+                    if code in (SAME_SUIT_HIGHER, SAME_SUIT_WIDER):
                         took, best_top = True, top
                 note = (code, rival, "")
             elif side_lead and groups == {TRUMP}:
-                ruff = structure_key(ctx, lead, play)
+                ruff = ruff_key(ctx, lead, play)
                 if ruff is None:
                     note = (RUFF_SHAPE, rival, "")
                 elif best_key is None:
@@ -258,14 +264,17 @@ def resolve_trick(
     return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
 
 
-def _same_suit(ctx: Context, lead: Combo, play: Sequence[Card], best_top: int) -> tuple[str, int]:
-    combo = classify(ctx, play)
-    unit = lead.units[0]
-    if combo.type != lead.type or (lead.type == TRACTOR and combo.units[0].length != unit.length):
-        return SAME_SUIT_SHAPE, best_top
-    top = combo.units[0].top
-    if top > best_top:
-        return SAME_SUIT_HIGHER, top
-    if top == best_top:
-        return SAME_SUIT_EQUAL, best_top
-    return SAME_SUIT_LOWER, best_top
+def _same_suit(
+    ctx: Context, lead: Combo, play: Sequence[Card], best: tuple[int, int]
+) -> tuple[str, tuple[int, int]]:
+    """Compare a follow in the led suit with the best so far: one unit, width then rank."""
+    key = unit_key(ctx, lead, play)
+    if key is None:
+        return SAME_SUIT_SHAPE, best
+    if key[0] > best[0]:
+        return SAME_SUIT_WIDER, key
+    if key > best:
+        return SAME_SUIT_HIGHER, key
+    if key == best:
+        return SAME_SUIT_EQUAL, best
+    return SAME_SUIT_LOWER, best

@@ -67,6 +67,9 @@ TERMS: dict[str, tuple[str, str]] = {
     "not_stronger": ("不比已亮的主大", "not stronger than the declaration on the table"),
     "not_level_card": ("不是级牌", "not a level card"),
     "not_a_pair": ("不成对", "not a pair"),
+    "not_identical": ("亮出的牌不是同一张牌", "not copies of one card"),
+    "two_locked": ("已有人亮 2，不能再亮级牌", "2s were declared: level cards no longer declare"),
+    "not_own": ("只能加固自己亮的主", "only the declarer may reinforce"),
     # round results
     "big_sweep": ("大光", "big sweep"),
     "small_sweep": ("小光", "small sweep"),

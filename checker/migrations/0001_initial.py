@@ -5,32 +5,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='SimulationRun',
+            name="SimulationRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ruleset', models.CharField(db_index=True, max_length=40)),
-                ('seed', models.BigIntegerField()),
-                ('rounds', models.PositiveIntegerField()),
-                ('players', models.CharField(default='random', max_length=20)),
-                ('jobs', models.PositiveSmallIntegerField(default=1)),
-                ('engine_version', models.CharField(blank=True, max_length=40)),
-                ('created', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('illegal_plays', models.PositiveIntegerField(default=0)),
-                ('invariant_breaks', models.PositiveIntegerField(default=0)),
-                ('rounds_per_second', models.FloatField(default=0.0)),
-                ('summary', models.JSONField(blank=True, default=dict)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ruleset", models.CharField(db_index=True, max_length=40)),
+                ("seed", models.BigIntegerField()),
+                ("rounds", models.PositiveIntegerField()),
+                ("players", models.CharField(default="random", max_length=20)),
+                ("jobs", models.PositiveSmallIntegerField(default=1)),
+                ("engine_version", models.CharField(blank=True, max_length=40)),
+                ("created", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                ("illegal_plays", models.PositiveIntegerField(default=0)),
+                ("invariant_breaks", models.PositiveIntegerField(default=0)),
+                ("rounds_per_second", models.FloatField(default=0.0)),
+                ("summary", models.JSONField(blank=True, default=dict)),
             ],
             options={
-                'ordering': ['-created', '-id'],
-                'get_latest_by': 'created',
+                "ordering": ["-created", "-id"],
+                "get_latest_by": "created",
             },
         ),
     ]

@@ -10,10 +10,10 @@ from typing import Protocol
 
 from checker.engine.cards import Card
 from checker.engine.combos import Combo, PairStock, classify, match_structure
-from checker.engine.declare import judge_declaration
+from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
-from checker.engine.ruleset import Ruleset
+from checker.engine.ruleset import DeclarePolicy, Ruleset
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
@@ -241,18 +241,18 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    if not any(c.rank == level or c.is_joker for c in hand):
+    ranks = declaring_ranks(rs, level)
+    if not any(c.rank in ranks or c.is_joker for c in hand):
         return []
     counts = Counter(hand)
+    most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
     tries: list[list[Card]] = []
     for c in sorted(counts):
         if c.is_joker:
             if counts[c] >= 2:
                 tries.append([c, c])
-        elif c.rank == level:
-            tries.append([c])
-            if counts[c] >= 2:
-                tries.append([c, c])
+        elif c.rank in ranks:
+            tries.extend([c] * k for k in range(1, min(counts[c], most) + 1))
     return [t for t in tries if judge_declaration(rs, level, current, seat, t, hand).accepted]
 
 

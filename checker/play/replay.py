@@ -90,7 +90,8 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
     # the new log lines must equal the old ones.
     head, rounds = read_log(lines)
     report = ReplayReport(head, "resimulate" if resimulate else "judge")
-    rs = load_ruleset(str(head["ruleset"]))
+    options = head.get("options") or None
+    rs = load_ruleset(str(head["ruleset"])).with_options(options)
     for index in sorted(rounds):
         events = rounds[index]
         report.rounds += 1
@@ -100,7 +101,7 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
             if resimulate and "matches" in head:
                 judge.diffs += _resimulate_in_match(rs, str(head["players"]), index, events)
             elif resimulate:
-                judge.diffs += _resimulate(rs.name, str(head["players"]), index, events)
+                judge.diffs += _resimulate(rs.name, str(head["players"]), index, events, options)
             else:
                 judge.run(events)
         except (EngineError, KeyError, ValueError, AssertionError) as exc:
@@ -110,9 +111,12 @@ def replay(lines: Iterable[str], resimulate: bool = False) -> ReplayReport:
     return report
 
 
-def _resimulate(name: str, kind: str, index: int, events: list[Event]) -> list[Diff]:
+def _resimulate(
+    name: str, kind: str, index: int, events: list[Event], options: Any = None
+) -> list[Diff]:
     seed = int(events[0]["seed"])
-    _, lines = run_job((name, kind, index, seed))
+    extra = (tuple(sorted(dict(options).items())),) if options else ()
+    _, lines = run_job((name, kind, index, seed, *extra))
     return _compare_lines(index, [_dump(e) for e in events], lines)
 
 
@@ -346,8 +350,11 @@ class _Judge:
         self.check(where, "winner resolved without hands", e["winner"], self.trick[bare.winner][0])
         if not self.rs.is_banker_side(winner, self.banker):
             self.points += outcome.points
-        if not any(self.hands) and not self.rs.is_banker_side(winner, self.banker):
-            bonus = kitty_bonus(ctx, plays[outcome.winner], self.kitty)
+        if not any(self.hands):
+            side = "banker" if self.rs.is_banker_side(winner, self.banker) else "attackers"
+            bonus = kitty_bonus(
+                ctx, plays[outcome.winner], self.kitty, side=side, trick_points=outcome.points
+            )
             self.kitty_bonus, self.multiplier = bonus.bonus, bonus.multiplier
             self.points += bonus.bonus
         if not self.drifted and e["attackers"] != self.points - self.kitty_bonus:

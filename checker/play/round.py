@@ -149,11 +149,11 @@ def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
     # rest start mid-match with random levels and a random banker.
     rng = random.Random(f"setup:{seed}")
     first = rng.random() < 0.25
-    low = rs.ranks[0] if rs.has_level else None
+    low = rs.levels[0] if rs.has_level else None
     if first:
         return RoundSetup(low, low, None)
-    level = rng.choice(rs.ranks) if rs.has_level else None
-    attacker = rng.choice(rs.ranks) if rs.has_level else None
+    level = rng.choice(rs.levels) if rs.has_level else None
+    attacker = rng.choice(rs.levels) if rs.has_level else None
     return RoundSetup(level, attacker, rng.randrange(rs.players))
 
 
@@ -452,8 +452,11 @@ class _Round:
                 points=outcome.points,
                 attackers=res.attackers_points,
             )
-            if last and not rs.is_banker_side(winner, banker):
-                bonus = kitty_bonus(ctx, plays[outcome.winner], self.kitty)
+            if last:
+                side = "banker" if rs.is_banker_side(winner, banker) else "attackers"
+                bonus = kitty_bonus(
+                    ctx, plays[outcome.winner], self.kitty, side=side, trick_points=outcome.points
+                )
                 res.kitty_bonus = bonus.bonus
                 res.multiplier = bonus.multiplier
                 res.attackers_points += bonus.bonus

@@ -9,7 +9,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,8 @@ from .round import play_round
 LOG_FORMAT = 1
 _RANK_OF = {label: rank for rank, label in RANK_LABELS.items()}
 Event = dict[str, Any]
-Job = tuple[str, str, int, int]
+# (ruleset, player kind, round index, round seed[, ruleset options as sorted (name, value) pairs])
+Job = tuple[Any, ...]
 
 
 def round_seeds(seed: int, rounds: int) -> list[int]:
@@ -54,8 +55,8 @@ def round_seeds(seed: int, rounds: int) -> list[int]:
 
 def run_job(job: Job) -> tuple[dict[str, Any], list[str]]:
     """Play one round of a run and return its figures and its log lines (JSON)."""
-    name, kind, index, seed = job
-    rs = load_ruleset(name)
+    name, kind, index, seed = job[:4]
+    rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
     res = play_round(rs, seed, make_players(kind, seed, rs.players))
     lines = [_dump({"r": index, **e}) for e in res.events]
     return res.figures(), lines
@@ -65,28 +66,42 @@ def _dump(event: Event) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
-def header(ruleset: str, players: str, rounds: int, seed: int, engine: str) -> str:
+def header(
+    ruleset: str,
+    players: str,
+    rounds: int,
+    seed: int,
+    engine: str,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     """Write the first line of a replay log: what was run, with which engine."""
-    return _dump(
-        {
-            "t": "header",
-            "format": LOG_FORMAT,
-            "ruleset": ruleset,
-            "players": players,
-            "rounds": rounds,
-            "seed": seed,
-            "engine": engine,
-        }
-    )
+    head: dict[str, Any] = {
+        "t": "header",
+        "format": LOG_FORMAT,
+        "ruleset": ruleset,
+        "players": players,
+        "rounds": rounds,
+        "seed": seed,
+        "engine": engine,
+    }
+    if options:
+        head["options"] = dict(options)
+    return _dump(head)
 
 
 def run_rounds(
-    ruleset: str, players: str, rounds: int, seed: int, jobs: int = 1
+    ruleset: str,
+    players: str,
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """Play a run's rounds in order (over several processes when jobs > 1) and yield each."""
-    load_ruleset(ruleset)
+    load_ruleset(ruleset).with_options(options)
     make_players(players, 0, 1)
-    work = [(ruleset, players, i, s) for i, s in enumerate(round_seeds(seed, rounds))]
+    extra = (tuple(sorted(options.items())),) if options else ()
+    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(round_seeds(seed, rounds))]
     yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
 
 
@@ -188,12 +203,14 @@ def simulate(
     seed: int,
     jobs: int = 1,
     on_round: Callable[[int, list[str]], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Summary:
     """Run a whole simulation and return its summary; on_round gets each round's log lines."""
     summary = Summary(ruleset, players, seed)
     start = time.perf_counter()
     cpu = _cpu()
-    for index, (figures, lines) in enumerate(run_rounds(ruleset, players, rounds, seed, jobs)):
+    runs = run_rounds(ruleset, players, rounds, seed, jobs, options)
+    for index, (figures, lines) in enumerate(runs):
         summary.add(index, figures)
         if on_round is not None:
             on_round(index, lines)
@@ -227,8 +244,8 @@ def run_match_job(job: Job) -> tuple[dict[str, Any], list[dict[str, Any]], list[
     """Play one match of a run; return its figures, each round's figures and each round's log."""
     from .match import play_match
 
-    name, kind, _, seed = job
-    rs = load_ruleset(name)
+    name, kind, _, seed = job[:4]
+    rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
     result = play_match(rs, seed, kind)
     return (
         result.figures(),
@@ -238,12 +255,18 @@ def run_match_job(job: Job) -> tuple[dict[str, Any], list[dict[str, Any]], list[
 
 
 def run_matches(
-    ruleset: str, players: str, matches: int, seed: int, jobs: int = 1
+    ruleset: str,
+    players: str,
+    matches: int,
+    seed: int,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]]:
     """Play a run's matches in order (over several processes when jobs > 1) and yield each."""
-    load_ruleset(ruleset)
+    load_ruleset(ruleset).with_options(options)
     make_players(players, 0, 1)
-    work = [(ruleset, players, i, s) for i, s in enumerate(match_seeds(seed, matches))]
+    extra = (tuple(sorted(options.items())),) if options else ()
+    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(match_seeds(seed, matches))]
     yield from run_in_order(run_match_job, work, jobs)
 
 
@@ -364,16 +387,17 @@ def simulate_matches(
     seed: int,
     jobs: int = 1,
     on_match: Callable[[int, list[list[Event]]], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[Summary, MatchSummary]:
     """Run whole matches; return the summary of all their rounds and of the matches."""
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset).with_options(options)
     rounds = Summary(ruleset, players, seed)
     summary = MatchSummary(ruleset, rs.players)
     start = time.perf_counter()
     cpu = _cpu()
     index = 0
     for m, (figures, round_figures, logs) in enumerate(
-        run_matches(ruleset, players, matches, seed, jobs)
+        run_matches(ruleset, players, matches, seed, jobs, options)
     ):
         summary.add(m, figures)
         for f in round_figures:

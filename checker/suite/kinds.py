@@ -10,7 +10,8 @@ from typing import Any
 from checker.engine.bidding import judge_auction, settle_chips
 from checker.engine.bonus import count_bonus, reveal_duty
 from checker.engine.cards import Card, format_card, parse_cards
-from checker.engine.combos import classify, structure_key, type_name
+from checker.engine.combos import THROW, classify, type_name
+from checker.engine.compare import ruff_key
 from checker.engine.declare import flip_trump, judge_declaration
 from checker.engine.errors import CardError, PlayError
 from checker.engine.follow import (
@@ -25,6 +26,7 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.texts import EN, ZH, Lang, cards_text, pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import compares_every_unit, resolve_trick
+from checker.engine.units import tuple_name
 
 from . import fields as F
 from .fields import CaseKind, Outcome
@@ -83,13 +85,18 @@ def _classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
     combo = classify(ctx, cards)
     out: dict[str, Any] = {"type": combo.type}
     if combo.is_valid:
+        top = combo.units[0]
+        out["width"] = top.width
+        out["length"] = top.span
+        out["units"] = [{"width": u.width, "length": u.span} for u in combo.units]
+        out["name"] = type_name(THROW) if combo.type == THROW else top.name(ctx)
         out["suit"] = "trump" if combo.group == TRUMP else combo.group
         out["tractors"] = sorted((u.length for u in combo.tractors), reverse=True)
         out["pairs"] = len(combo.pairs)
         out["singles"] = len(combo.singles)
         out["pair_cards"] = card_strings([c for u in combo.pairs for c in u.cards])
         out["single_cards"] = card_strings([c for u in combo.singles for c in u.cards])
-        out["units"] = [u.describe() for u in combo.units]
+        out["unit_words"] = [u.describe() for u in combo.units]
     return out
 
 
@@ -115,17 +122,34 @@ def classify_explanation(ctx: Context, cards: Sequence[Card], lang: Lang = ZH) -
         )
     unit = combo.units[0]
     if combo.type == "tractor":
+        if unit.width == 2:
+            return pick(
+                lang,
+                f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个对子，构成拖拉机。",
+                f"{shown} ({setting}) are {unit.length} adjacent pairs in {group}, "
+                "so they form a tractor.",
+            )
+        each = tuple_name(unit.width)
         return pick(
             lang,
-            f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个对子，构成拖拉机。",
-            f"{shown} ({setting}) are {unit.length} adjacent pairs in {group}, "
-            "so they form a tractor.",
+            f"{shown}（{setting}）是{group}中位置相邻的 {unit.length} 个{each}，"
+            f"构成{unit.name(ctx)}（宽 {unit.width}、长 {unit.length}）。",
+            f"{shown} ({setting}) are {unit.length} adjacent sets of {unit.width} identical "
+            f"{group}, so they form a {unit.name(ctx, lang)} (width {unit.width}, "
+            f"length {unit.length}).",
         )
     if combo.type == "pair":
         return pick(
             lang,
             f"{shown} 是两张完全相同的{group}，构成对子。",
             f"{shown} are two identical {group}, so they form a pair.",
+        )
+    if combo.type == "tuple":
+        return pick(
+            lang,
+            f"{shown} 是 {unit.width} 张完全相同的{group}，构成{tuple_name(unit.width)}。",
+            f"{shown} are {unit.width} identical {group}, so they form a "
+            f"{tuple_name(unit.width, lang)}.",
         )
     return pick(lang, f"{shown} 是{group}单张。", f"{shown} is a single in {group}.")
 
@@ -220,9 +244,7 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     keys = []
     for i, p in enumerate(plays):
         groups = {ctx.key[c][0] for c in p}
-        key = (
-            structure_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
-        )
+        key = ruff_key(ctx, lead, p) if len(groups) == 1 and len(p) == len(lead_cards) else None
         if key is None:
             raise PlayError(
                 f"plays[{i}] 与领牌结构（{lead.shape()}）不符，无法比较",
@@ -278,8 +300,14 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
 def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     play = parse_field(ctx, data["play"], "play")
     kitty = parse_field(ctx, data["kitty"], "kitty")
-    check_copies(ctx, {"play 与 kitty": play + kitty})
-    result = kitty_bonus(ctx, play, kitty)
+    trick = parse_hands(ctx, data["trick"], "trick") if data.get("trick") is not None else None
+    table = [c for p in trick for c in p] if trick is not None else play
+    check_copies(ctx, {"play 与 kitty": table + kitty})
+    side = str(data.get("side") or "attackers").strip()
+    side = ROLE_ALIASES.get(side.lower(), side)
+    side = "attackers" if side == "defender" else side
+    points = sum(c.points for p in trick for c in p) if trick is not None else None
+    result = kitty_bonus(ctx, play, kitty, side=side, trick_points=points)
     out = {
         "multiplier": result.multiplier,
         "kitty_points": result.kitty_points,
@@ -449,6 +477,9 @@ KIND_RECORDS = (
             "pair_cards": F.CARDS,
             "single_cards": F.CARDS,
             "units": F.UNITS,
+            "width": F.INT,
+            "length": F.INT,
+            "name": F.STRING,
         },
         runner=run_classify,
     ),
@@ -498,7 +529,7 @@ KIND_RECORDS = (
         "kitty",
         "抠底",
         "Kitty",
-        inputs={"play": F.CARDS, "kitty": F.CARDS},
+        inputs={"play": F.CARDS, "kitty": F.CARDS, "side": F.STRING, "trick": F.CARD_LISTS},
         required=frozenset({"play", "kitty"}),
         outputs={"multiplier": F.INT, "kitty_points": F.POINTS, "bonus": F.POINTS},
         runner=run_kitty,
@@ -637,6 +668,6 @@ def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
         )
     level = data.get("level")
     if rs.has_level and level is None:
-        level = rs.ranks[0]  # a case that omits the level plays the first one, 2
+        level = rs.levels[0]  # a case that omits the level plays the first one (2, or 3)
     ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
     return record.runner(rs, ctx, data)

@@ -21,8 +21,9 @@ from checker.engine.vocab import code_of, is_no_trump
 from .cases import Case, load_cases
 from .kinds import run_kind
 
-# Expected types may be written as words (对子, 非法牌型); 非法 is the short form.
-TYPE_ALIASES = {"非法": "invalid"}
+# Expected types may be written as words (对子, 非法牌型); 非法 is the short form, and the
+# multi-deck names (推土机, 火车, 三条) stand for their types.
+TYPE_ALIASES = {"非法": "invalid", "推土机": "tractor", "火车": "tractor", "三条": "tuple"}
 CARD_KEYS = {"forced", "example", "card", "pair_cards", "single_cards"}
 # Seconds of engine time one case file may use in a run; its later cases become error rows.
 # The slowest file of the suite takes well under a second.

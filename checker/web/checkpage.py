@@ -241,6 +241,17 @@ def _summary(view: Mapping[str, Any], checked: Checked) -> list[dict[str, Any]]:
     return lines
 
 
+def with_form_options(rs: Ruleset, params: Mapping[str, str]) -> Ruleset:
+    """Return the ruleset with the form's options (decks and players shape the grid and seats);
+    the ruleset itself when they do not parse (the form reports that error)."""
+    from checker.suite.scenario import parse_options
+
+    try:
+        return rs.with_options(parse_options(params.get("options") or ""))
+    except ValueError:  # EngineError and ScenarioError are ValueErrors
+        return rs
+
+
 def seat_fields(rs: Ruleset, params: Mapping[str, str]) -> list[dict[str, Any]]:
     """The follower seats of the ruleset with their hand and play fields."""
     lang = present.engine_lang()
@@ -319,9 +330,10 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
 
         yaml_text = case_yaml(checked)
     fixed = [str(r) for r in rs.trump_ranks if isinstance(r, int)]
+    table = with_form_options(rs, params)
     return {
         "nav": "check",
-        "ruleset": rs,
+        "ruleset": table,
         "rulesets": [
             (n, other.title_en if lang == "en" else other.title)
             for n in ruleset_names()
@@ -330,9 +342,9 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         "params": params,
         "trump_value": trump_param(params.get("trump") or "none"),
         "banker_value": params.get("banker", "0"),
-        "seat_choices": list(range(rs.players)),
-        "seats": seat_fields(rs, params),
-        "grid": card_grid(rs),
+        "seat_choices": list(range(table.players)),
+        "seats": seat_fields(table, params),
+        "grid": card_grid(table),
         "fixed_trumps": ",".join(fixed),
         "ranks": [present.rank_label(r) for r in sorted(rs.ranks)],
         "error": error,

@@ -87,6 +87,7 @@ FIELD_LABELS: dict[str, Any] = {
     "items": gettext_lazy("明细"),
 }
 
+
 def _kind_label(name: str) -> str:
     return KINDS[name].label_for("en" if engine_lang() == "en" else "zh")
 

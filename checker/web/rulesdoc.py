@@ -39,13 +39,13 @@ def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
     """The level table as bands of attacker points, computed by the engine itself."""
     from checker.engine.scoring import score_round
 
-    step, swap = rs.score_step, rs.score_swap_at
+    step, swap, small = rs.score_step, rs.score_swap_at, min(rs.score.small_below, rs.score_swap_at)
     total = rs.total_points
     bands: list[tuple[int, int]] = [(0, 0)]
-    if step > 5:
-        bands.append((5, step - 5))
-    if swap > step:
-        bands.append((step, swap - 5))
+    if small > 5:
+        bands.append((5, small - 5))
+    if swap > small:
+        bands.append((small, swap - 5))
     low = swap
     while low <= total:
         bands.append((low, min(low + step - 5, total)))
@@ -111,8 +111,52 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "flip": _flip(rs),
         "bidding": _bidding(rs),
         "bonus": _bonus(rs),
+        "wide": _wide(rs),
     }
     return doc
+
+
+# The follow ladder of 先同再降 for an eight-card lead, as the seed writes it.
+FOLLOW_LADDER = "8 → 7+1 → 6+2 → 5+3 → 4的拖拉机 → 4+4 → 3的拖拉机 → 3+3 → 2的拖拉机 → 2+2 → 1"
+
+
+def _wide(rs: Ruleset) -> dict[str, Any] | None:
+    """Units wider than a pair (three or more decks): the ladder and the seed's examples.
+
+    The examples are the ruleset's own cases whose source is the seed's 举例说明, each
+    judged again by the engine here, so the page shows the verdict the suite checks.
+    """
+    if rs.decks < 3:
+        return None
+    from checker.suite.cases import load_cases
+    from checker.suite.kinds import run_kind
+
+    examples: list[dict[str, Any]] = []
+    try:
+        cases = load_cases(known_rulesets=[rs.name]).cases
+    except Exception:  # the examples illustrate; never break the page
+        cases = []
+    lang = present.engine_lang()
+    for case in cases:
+        source = str(case.data.get("source", ""))
+        if case.kind != "follow" or rs.name not in case.rulesets or "举例说明" not in source:
+            continue
+        try:
+            variant = rs.with_options(case.data.get("options"))
+            actual, say = run_kind(variant, case.kind, case.data)
+        except Exception:
+            continue
+        examples.append(
+            {
+                "lead": present.chips(present.to_cards(case.data.get("lead")) or []),
+                "hand": present.chips(present.to_cards(case.data.get("hand")) or []),
+                "play": present.chips(present.to_cards(case.data.get("play")) or []),
+                "legal": bool(actual.get("legal")),
+                "why": say(lang),
+                "id": case.id,
+            }
+        )
+    return {"ladder": FOLLOW_LADDER, "examples": examples, "decks": rs.decks}
 
 
 def option_description(rs: Ruleset, name: str) -> str:
@@ -247,6 +291,16 @@ def _kitty(rs: Ruleset) -> dict[str, Any]:
         text = _("最后一墩由闲家赢下时，底牌里的分数归闲家，并按赢下最后一墩的牌中最大的分量翻倍：")
     elif rs.kitty_policy == "power_of_two":
         text = _("最后一墩由闲家赢下时，底牌分按 2 的 n 次方翻倍，n 由赢牌的结构决定。")
+    elif rs.kitty_policy == "by_cards":
+        for label, n in ((present.term_label("single"), 1), (present.term_label("pair"), 2)):
+            rows.append({"unit": label, "multiplier": n})
+        rows.append({"unit": _("三条"), "multiplier": 3})
+        rows.append({"unit": _("N 张（甩牌、拖拉机……）"), "multiplier": "N"})
+        text = _(
+            "扣底按最后一轮所出的张数翻倍：抓分方赢下最后一轮，底牌分 × 张数归抓分方；"
+            "庄家方赢下时，底牌分 × 张数从抓分方的得分里扣除（至少 ×2 才扣，单张不扣）。"
+            "没有底牌时，用最后一轮的分数来翻倍。"
+        )
     else:
         single, per_pair = values.get("single", 1), values.get("per_pair", 2)
         rows = [

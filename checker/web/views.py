@@ -284,7 +284,9 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
         "trump": trump,
         "problems": problems,
         "glossary": rulesdoc.glossary(),
-        "level_choices": [(present.rank_label(r), present.rank_label(r)) for r in sorted(rs.ranks)],
+        "level_choices": [
+            (present.rank_label(r), present.rank_label(r)) for r in sorted(rs.levels)
+        ],
         "trump_choices": checkpage.trump_choices(),
     }
     template = "web/rules.html#ladder" if request.htmx else "web/rules.html"

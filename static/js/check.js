@@ -339,6 +339,12 @@
     rulesetSelect.addEventListener("change", function () { form.submit(); });
   }
 
+  // Options such as decks and players change the grid and the seats too: reload.
+  var optionsInput = document.getElementById("f-options");
+  if (optionsInput) {
+    optionsInput.addEventListener("change", function () { form.submit(); });
+  }
+
   // ---- verdict: example links, copy buttons (with a fallback), server-side field errors ----
   function copied(button) {
     button.dataset.label = button.dataset.label || button.textContent;

@@ -161,7 +161,8 @@ def test_no_card_appears_more_often_than_the_decks_hold() -> None:
         names = [n for n in case_rulesets(path, case) if n in known]
         if not names:
             continue  # reported by test_every_named_ruleset_exists
-        decks = min(load_ruleset(n).decks for n in names)
+        options = case.get("options") or None
+        decks = min(load_ruleset(n).with_options(options).decks for n in names)
         for what, cards in physical_pools(case).items():
             over = [f"{format_card(c)}×{n}" for c, n in Counter(cards).items() if n > decks]
             if over:

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from checker.suite.bench import FIGURES, run_bench
 from checker.suite.bench_against import MIN_REPEATS, BenchError, Comparison, compare
+from checker.suite.bench_multideck import run_multideck_bench
 
 
 def _seconds(text: str) -> float:
@@ -67,6 +68,14 @@ class Command(BaseCommand):
             f"case suite wall time     {f['suite_seconds']:>12.3f} s  "
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
         ]
+        for m in run_multideck_bench():
+            lines.append(
+                f"multideck follow judge   {m['judge_ms']:>12.3f} ms ({m['name']}; target < 2 ms)"
+            )
+            lines.append(
+                f"  forced {m['forced_ms']:.3f} ms, example {m['example_ms']:.3f} ms"
+                f"  ({m['hand']}-card hand, {m['lead']}-card lead)"
+            )
         self.stdout.write("\n".join(lines))
 
     def _against(self, opts: dict[str, Any]) -> None:

@@ -11,9 +11,11 @@ from typing import Any, TextIO
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
+from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import PLAYER_KINDS
 from checker.play.simulation import Summary, header, simulate, simulate_matches
+from checker.suite.scenario import parse_options
 
 
 def engine_version() -> str:
@@ -76,7 +78,8 @@ def render(summary: dict[str, Any], engine: str) -> str:
     s = summary
     tried, failed = s["throws_tried"], s["throws_failed"]
     lines = [
-        f"ruleset            {s['ruleset']}   players {s['players']}   seed {s['seed']}",
+        f"ruleset            {s['ruleset']}{_options_text(s.get('options'))}   "
+        f"players {s['players']}   seed {s['seed']}",
         f"engine             {engine}",
         f"rounds             {s['rounds']}",
         f"tricks             {s['tricks']}",
@@ -97,6 +100,13 @@ def render(summary: dict[str, Any], engine: str) -> str:
         lines.insert(-2, f"chips to winners   {s['chips']}   bonus (算奖) {s.get('bonus', 0)}")
     lines += [f"  ! {b}" for b in s["break_examples"]]
     return "\n".join(lines)
+
+
+def _options_text(options: dict[str, Any] | None) -> str:
+    """Write a run's ruleset options after its name, e.g. " (decks:4)"."""
+    if not options:
+        return ""
+    return " (" + ",".join(f"{k}:{v}" for k, v in options.items()) + ")"
 
 
 def render_matches(summary: dict[str, Any], engine: str) -> str:
@@ -178,25 +188,35 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=("text", "json"), default="text")
         parser.add_argument("--json", action="store_true", help="the same as --format json")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        parser.add_argument(
+            "--options",
+            default="",
+            metavar="NAME:VALUE,…",
+            help="ruleset options, e.g. decks:4,players:6 (as in checker links)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         name = opts["ruleset"]
         if name not in ruleset_names():
             raise CommandError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
-        load_ruleset(name)
+        try:
+            options = parse_options(opts["options"])
+            load_ruleset(name).with_options(options)
+        except EngineError as exc:
+            raise CommandError(f"--options: {exc.message_en}") from exc
         engine = engine_version()
         rounds, seed, players = opts["rounds"], opts["seed"], opts["players"]
         if opts["json"]:
             opts["format"] = "json"
         if opts["matches"]:
-            self._matches(name, engine, opts)
+            self._matches(name, engine, opts, options or None)
             return
         log: TextIO | None = None
         if opts["log"]:
             path = Path(opts["log"])
             path.parent.mkdir(parents=True, exist_ok=True)
             log = path.open("w", encoding="utf-8")
-            log.write(header(name, players, rounds, seed, engine) + "\n")
+            log.write(header(name, players, rounds, seed, engine, options) + "\n")
         stream = opts.get("stderr") or sys.stderr
         progress = Progress(rounds, stream, enabled=not opts["no_progress"])
 
@@ -206,13 +226,17 @@ class Command(BaseCommand):
             progress.update(index + 1)
 
         try:
-            result: Summary = simulate(name, players, rounds, seed, opts["jobs"], on_round)
+            result: Summary = simulate(
+                name, players, rounds, seed, opts["jobs"], on_round, options or None
+            )
         finally:
             progress.close()
             if log is not None:
                 log.close()
         summary = result.as_dict()
         summary["jobs"] = opts["jobs"]
+        if options:
+            summary["options"] = options
         self._finish(summary, engine, opts, render(summary, engine))
 
     def _finish(
@@ -230,14 +254,16 @@ class Command(BaseCommand):
         if summary["illegal_plays"] or summary["invariant_breaks"]:
             sys.exit(1)
 
-    def _matches(self, name: str, engine: str, opts: dict[str, Any]) -> None:
+    def _matches(
+        self, name: str, engine: str, opts: dict[str, Any], options: dict[str, Any] | None
+    ) -> None:
         matches, seed, players, jobs = opts["matches"], opts["seed"], opts["players"], opts["jobs"]
         log: TextIO | None = None
         if opts["log"]:
             path = Path(opts["log"])
             path.parent.mkdir(parents=True, exist_ok=True)
             log = path.open("w", encoding="utf-8")
-            head = json.loads(header(name, players, 0, seed, engine))
+            head = json.loads(header(name, players, 0, seed, engine, options))
             log.write(json.dumps({**head, "matches": matches}, ensure_ascii=False) + "\n")
         stream = opts.get("stderr") or sys.stderr
         progress = Progress(matches, stream, enabled=not opts["no_progress"], unit="matches")
@@ -259,7 +285,7 @@ class Command(BaseCommand):
             progress.update(index + 1)
 
         try:
-            rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match)
+            rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match, options)
         finally:
             progress.close()
             if log is not None:
@@ -267,6 +293,8 @@ class Command(BaseCommand):
         summary = rounds.as_dict()
         summary["jobs"] = jobs
         summary["matches"] = result.as_dict()
+        if options:
+            summary["options"] = options
         summary["invariant_breaks"] += result.invariant_breaks
         summary["break_examples"] += result.break_examples[: 10 - len(summary["break_examples"])]
         self._finish(summary, engine, opts, render_matches(summary, engine))
