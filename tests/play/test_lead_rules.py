@@ -51,3 +51,15 @@ def test_trump_only_rulesets_never_throw_a_side_suit() -> None:
     decision = V2Bot(random.Random(0)).decide(view)
     assert view.ctx is not None
     assert classify(view.ctx, decision.cards).type != "throw"
+
+
+def test_v2_leads_low_into_the_partners_void_and_not_into_an_opponents() -> None:
+    # Seat 2 (partner) discarded on a club lead; seat 1 (opponent) on a diamond lead.
+    history = [
+        [(0, "♣A"), (1, "♣4"), (2, "♥4"), (3, "♣6")],
+        [(0, "♦A"), (1, "♠3"), (2, "♦4"), (3, "♦6")],
+    ]
+    view = lead_view("♣9 ♣J ♦K ♦Q ♠5 ♠9 ♠Q", trump="H", history=history)
+    decision = V2Bot(random.Random(0)).decide(view)
+    assert [str(c) for c in decision.cards] == ["♣9"]
+    assert decision.rule == "v2.lead.to_partner_void"

@@ -40,3 +40,15 @@ def test_unseen_points_count_what_is_neither_held_nor_played() -> None:
     history = [_trick((1, "♠A"), (2, "♠7"), (3, "♠5"), (0, "♠5"))]
     mem = read_memory(make_context(load_ruleset("classic"), 2, "H"), 2, cards("♥Q ♠K"), history)
     assert mem.unseen_points("S") == 30
+
+
+def test_cached_reading_of_a_growing_history_matches_a_fresh_one() -> None:
+    from checker.play.bots.memory import HistoryCache
+
+    t1 = _trick((2, "♥J"), (3, "♥6"), (0, "♥9"), (1, "♣4"))
+    t2 = _trick((2, "♠A"), (3, "♠3"), (0, "♠5"), (1, "♦4"))
+    cache = HistoryCache()
+    read_memory(CTX, 0, cards("♦10"), [t1], cache=cache)
+    cached = read_memory(CTX, 0, cards("♦10"), [t1, t2], cache=cache)
+    fresh = read_memory(CTX, 0, cards("♦10"), [t1, t2])
+    assert cached.unseen == fresh.unseen and cached.voids == fresh.voids

@@ -35,6 +35,7 @@ class Style:
     block: bool
     void_discards: bool
     last_seat: bool
+    hold_high: bool = False
 
 
 def same_side(view: PlayerView, a: int, b: int) -> bool:
@@ -242,6 +243,11 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "partner is winning: follows with the smallest cards {cards}",
             )
         winning = [p for p in options if wins(ctx, plays, p)]
+        if winning and style.hold_high and later and trick_points == 0:
+            best = min(winning, key=lambda p: strength_cost(ctx, p))
+            if can_take_later(ctx, mem, lead, best, later):
+                # A pointless trick a later opponent can still take: keep the high cards.
+                winning = []
         if winning:
             best = min(winning, key=lambda p: strength_cost(ctx, p))
             return decided(

@@ -68,10 +68,37 @@ def _may_throw(ctx: Context, group: str) -> bool:
     return group == TRUMP or ctx.ruleset.throw_suits != "trump_only"
 
 
-def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2: bool) -> Decision:
-    """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead."""
+def ruffed_by(mem: Memory, group: str, seats: Sequence[int]) -> bool:
+    """Tell whether one of these seats has shown a void in the group and no trump void."""
+    return any(mem.is_void(s, group) and not mem.is_void(s, TRUMP) for s in seats)
+
+
+def decide_lead(
+    bot: str,
+    ctx: Context,
+    mem: Memory,
+    hand: Sequence[Card],
+    *,
+    v2: bool,
+    opponents: Sequence[int] = (),
+    partners: Sequence[int] = (),
+) -> Decision:
+    """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead.
+
+    v2 leaves out side suits an opponent has shown it can ruff, and leads low into a suit its
+    partner can ruff.
+    """
     groups = groups_of(ctx, hand)
     side = {g: cs for g, cs in groups.items() if g != TRUMP}
+    if v2:
+        open_side = {g: cs for g, cs in side.items() if not ruffed_by(mem, g, opponents)}
+        to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
+        if to_partner:
+            g = min(to_partner, key=lambda x: (len(side[x]), x))
+            low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
+            return decided(bot, "lead.to_partner_void", [low], "伙伴已示缺该门：领小牌让伙伴将吃 {cards}", "the partner has shown a void there: leads low for the partner to ruff {cards}")
+        if open_side:
+            side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.
     whole = [
         cs
@@ -95,7 +122,15 @@ def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2
         if not part:
             continue
         combo = classify(ctx, part)
-        if len(combo.units) > 1 and not _may_throw(ctx, g):
+        if not v2:
+            # v1 leads only an unbeatable pair or tractor: partial throws and lone masters are
+            # v2's refinements (seed rows 机器人v2策略优化 #23–#25).
+            units = [u for u in combo.units if u.kind != SINGLE]
+            if not units:
+                continue
+            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+            combo = classify(ctx, part)
+        elif len(combo.units) > 1 and not _may_throw(ctx, g):
             units = [u for u in combo.units if u.kind != SINGLE] or list(combo.units)
             part = list(max(units, key=lambda u: (u.size, u.top)).cards)
             combo = classify(ctx, part)
@@ -132,8 +167,14 @@ def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2
         shown = classify(ctx, part) if part else None
         if shown is not None and shown.has_pairs and shown.is_valid:
             if len(shown.units) > 1:
-                unit = max(shown.units, key=lambda u: (u.size, u.top))
-                part = list(unit.cards) if unit.kind != SINGLE else part
+                # A throw of trumps (the only throw 二七王 allows) whose every unit stands.
+                return decided(
+                    bot,
+                    "lead.safe_trump_throw",
+                    part,
+                    "甩主牌：每个分量都无人能压 {cards}",
+                    "throws trumps whose every unit is unbeatable {cards}",
+                )
             return decided(
                 bot,
                 "lead.unbeatable_trumps",
@@ -141,6 +182,9 @@ def decide_lead(bot: str, ctx: Context, mem: Memory, hand: Sequence[Card], *, v2
                 "领无人能压的主牌对子/拖拉机 {cards}",
                 "leads trumps nobody can beat {cards}",
             )
+    if v2 and side and len(side) < len(groups_of(ctx, hand)) - (1 if TRUMP in groups else 0):
+        kept = [c for c in hand if ctx.key[c][0] in side or ctx.key[c][0] == TRUMP]
+        return _plain_lead(bot, ctx, kept, v2=v2)
     return _plain_lead(bot, ctx, hand, v2=v2)
 
 

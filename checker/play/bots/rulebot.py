@@ -11,7 +11,7 @@ from ..players import BURY, DECLARE, LEAD, Decision, PlayerView
 from .bidding import choose_bid, choose_trump, should_surrender
 from .bury import decide_bury, decide_bury_simple
 from .declare import decide_declare
-from .follow import Style, decide_follow
+from .follow import Style, decide_follow, same_side
 from .lead import decide_lead
 from .memory import HistoryCache, read_memory
 
@@ -51,7 +51,19 @@ class RuleBot:
             cache=self.cache,
         )
         if view.phase == LEAD:
-            return decide_lead(self.name, ctx, mem, view.hand, v2=self.refined_leads)
+            rs, me = view.ruleset, view.seat
+            others = [s for s in range(rs.players) if s != me]
+            partners = [s for s in others if same_side(view, s, me)]
+            opponents = [s for s in others if s not in partners]
+            return decide_lead(
+                self.name,
+                ctx,
+                mem,
+                view.hand,
+                v2=self.refined_leads,
+                opponents=opponents,
+                partners=partners,
+            )
         return decide_follow(self.style, view, mem)
 
     def choose(self, view: PlayerView) -> list[Card]:
