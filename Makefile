@@ -24,7 +24,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
 	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
-	@echo "make lint    ruff check + mypy --strict checker/engine checker/play"
+	@echo "make lint    ruff check, mypy --strict on checker/engine and checker/play, mypy on checker"
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
 	@echo "make schema  regenerate cases/case.schema.json from the case-kind records"
 	@echo "make bench   engine benchmark (manage.py bench) and web benchmark (benchweb)"
@@ -77,6 +77,7 @@ simulate-check: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict checker/engine checker/play
+	$(VENV)/bin/mypy checker
 
 bench: $(STAMP)
 	$(VPY) manage.py bench

@@ -56,8 +56,8 @@ def test_dispute_by_taps_on_a_phone_verdict_in_view(phone_page: BrowserPage) -> 
     assert page.locator("#f-p1").input_value() == "♠K ♠K"
     line = page.get_by_test_id("summary-1")
     line.wait_for()
-    page.wait_for_function(
-        "document.querySelector('[data-testid=summary-1]').innerText.includes('合法')"
+    page.wait_for_function(  # after the second ♠K: "✓ 合法" (not "✗ 不合法：张数不符")
+        "document.querySelector('[data-testid=summary-1]').innerText.includes('✓')"
     )
     # The summary sticks to the top: readable where the last tap happened, without scrolling.
     assert in_viewport(page, '[data-testid="summary-1"]')
@@ -90,10 +90,9 @@ def test_switch_to_english_keeps_the_scenario_built_by_taps(phone_page: BrowserP
     phone_page.goto("/check/")
     build_dispute(page)
     page.wait_for_function("location.search.includes('p1=SK+SK')")
-    page.get_by_test_id("lang-switch").tap()
-    # the switch posts and reloads: wait for the English page, not just the current load state
+    with page.expect_navigation(url="**/check/?**"):
+        page.get_by_test_id("lang-switch").tap()
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#f-p1").input_value() == "SK SK"
     summary = page.get_by_test_id("summary").inner_text()
     assert "Legal" in summary and not CJK.search(summary.replace("♠", ""))
@@ -152,11 +151,25 @@ def test_grid_tap_merges_with_typed_text_and_marks_the_bad_token(phone_page: Bro
 def test_ruleset_change_keeps_cards_and_says_which_it_dropped(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto("/check/?ruleset=classic&level=2&trump=H&lead=S3+S3&h1=SK+SK+S4")
-    page.select_option("#f-ruleset", "erqiwang")
-    page.wait_for_load_state()
+    with page.expect_navigation(url="**ruleset=erqiwang**"):
+        page.select_option("#f-ruleset", "erqiwang")
     page.get_by_test_id("ruleset-notice").wait_for()
     notice = page.get_by_test_id("ruleset-notice").inner_text()
     assert "♠3" in notice and "♠4" in notice
     assert page.locator("#f-h1").input_value() == "SK SK"
     assert page.evaluate("document.activeElement.id") == "f-ruleset"
     browser_page.shot("checker-ruleset-switch")
+
+
+@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng"])
+def test_rules_pages_card_rows_wrap_on_a_phone(phone_page: BrowserPage, name: str) -> None:
+    page = phone_page.page
+    phone_page.goto(f"/rulesets/{name}/")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('.card')].filter("
+        "e => e.getBoundingClientRect().right > window.innerWidth + 1).length"
+    )
+    assert wide == 0
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.locator(".ladder").first.scroll_into_view_if_needed()
+    phone_page.shot(f"phone-rules-{name}", full_page=False)

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +116,36 @@ def test_api_reports_too_long_parameters_in_both_languages() -> None:
     data = json.loads(response.content)
     assert response.status_code == 400 and data["field"] == "lead"
     assert "太长" in data["error"] and "too long" in data["error_en"]
+
+
+@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng"])
+def test_rules_page_summary_options_and_conflicts_in_english(name: str) -> None:
+    from checker.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(name)
+    notes = [" ".join(n.split()) for n in rs.conflicts]
+    # Every English note belongs to a Chinese one (matched by its start), none is left over.
+    for start, _english in rs.conflicts_en:
+        assert any(n.startswith(start) for n in notes), start
+    assert len(rs.conflicts_en) >= 3
+    page = body(english().get(f"/rulesets/{name}/"))
+    assert rs.description_en[:40] in page
+    for note in rs.conflicts:
+        shown = rs.conflict_in(note, "en")
+        assert escape(shown[:30]) in page
+        if shown != note:
+            assert escape(note[:20]) not in page
+    chinese = body(Client().get(f"/rulesets/{name}/"))
+    assert rs.description.split()[0][:20] in chinese
+
+
+def test_permalink_and_qr_use_the_host_the_page_was_served_on(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "testserver"]
+    page = body(Client().get(DISPUTE, HTTP_HOST="192.168.1.20:8000"))
+    link = re.search(r'data-testid="permalink">([^<]*)<', page)
+    assert link and link.group(1).startswith("http://192.168.1.20:8000/check/?")
+    qr = re.search(r'<img src="([^"]+)"[^>]*data-testid="qr"', page)
+    assert qr and qr.group(1).startswith("/check/qr.svg?")
+    image = Client().get(qr.group(1).replace("&amp;", "&"), HTTP_HOST="192.168.1.20:8000")
+    assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in image.content

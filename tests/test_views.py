@@ -206,7 +206,7 @@ def test_checker_renders_verdict_server_side(client: Client) -> None:
     assert 'data-testid="legal-1"' in body and "✓" in body
     assert "must_follow_suit" in body
     assert 'data-testid="verdict-trick"' in body
-    assert "<svg" in body  # QR code
+    assert 'data-testid="qr"' in body and "/check/qr.svg?" in body  # QR code
     assert "kind: follow" in body  # YAML case
 
 

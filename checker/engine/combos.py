@@ -51,8 +51,8 @@ def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang:
         names = pick(lang, "、", ", ").join(ctx.group_name(g, lang) for g in groups)
         return pick(
             lang,
-            f"混有不同花色（{names}），不能一起领出",
-            f"mixes suits ({names}), which cannot be led together",
+            f"混有不同花色（{names}）",
+            f"they mix suits ({names})",
         )
     return pick(
         lang,

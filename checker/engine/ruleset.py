@@ -98,6 +98,7 @@ class OptionSpec:
     choices: tuple[bool | str | int, ...]
     description: str
     sets: str = ""  # the top-level ruleset field this option rewrites (decks, players)
+    description_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,19 @@ class Ruleset:
     data: Mapping[str, Any] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
+    # The English words beside the Chinese ones (rules page in English); empty = not written.
+    # conflicts_en pairs the start of a Chinese conflict note with its English text.
+    description_en: str = ""
+    conflicts_en: tuple[tuple[str, str], ...] = ()
+
+    def conflict_in(self, note: str, lang: str) -> str:
+        """Give a conflict note in the language asked for (the Chinese one when none is written)."""
+        if lang.startswith("en"):
+            flat = " ".join(note.split())
+            for start, english in self.conflicts_en:
+                if flat.startswith(start):
+                    return english
+        return note
 
     # -- flat names, read by older code ---------------------------------------------------------
     @property
@@ -438,6 +452,7 @@ _TOP_KEYS = {
     "title",
     "title_en",
     "description",
+    "description_en",
     "source",
     "players",
     "decks",
@@ -456,6 +471,7 @@ _TOP_KEYS = {
     "declare",
     "options",
     "conflicts",
+    "conflicts_en",
     "extra",
 }
 
@@ -671,7 +687,14 @@ def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionSpec]:
         sets = str(spec.get("sets", ""))
         if sets and sets not in ("decks", "players"):
             raise RulesetError(f"{where}: 选项 {key} 的 sets 只能是 decks 或 players")
-        specs[key] = OptionSpec(key, default, choices, str(spec.get("description", "")), sets)
+        specs[key] = OptionSpec(
+            key,
+            default,
+            choices,
+            str(spec.get("description", "")),
+            sets,
+            " ".join(str(spec.get("description_en", "")).split()),
+        )
     return specs
 
 
@@ -772,6 +795,12 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         option_specs=MappingProxyType(specs),
         options=MappingProxyType(defaults),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
+        description_en=" ".join(str(data.get("description_en", "")).split()),
+        conflicts_en=tuple(
+            (" ".join(str(c.get("of", "")).split()), " ".join(str(c.get("en", "")).split()))
+            for c in data.get("conflicts_en") or []
+            if isinstance(c, dict) and c.get("of") and c.get("en")
+        ),
         bidding=_section(data, "bidding", ("min", "max", "step"), where),
         chips=_section(data, "chips", ("base", "below", "q"), where),
         bonus_rules=_section(data, "bonus", ("jokers", "ranks"), where),

@@ -210,7 +210,7 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             ctx=ctx,
             banker=banker,
             declarations=tuple(current),
-            history=tuple(history),
+            history=tuple(tuple(t) for t in history),
             kitty=tuple(kitty),
         )
     else:
@@ -235,7 +235,7 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             declarations=tuple(current),
             lead=lead,
             trick=tuple(trick),
-            history=tuple(history),
+            history=tuple(tuple(t) for t in history),
             kitty=tuple(kitty),
         )
     decision = _decide(bot, view)

@@ -297,7 +297,7 @@ def load_cases(
             if problem is None and (not isinstance(rulesets, list) or not rulesets):
                 problem = "没有指定规则集（rulesets）"
             if problem is None:
-                missing = [r for r in rulesets if r not in known]
+                missing = [r for r in rulesets or [] if r not in known]
                 if missing:
                     problem = f"规则集“{missing[0]}”不存在（可用：{', '.join(sorted(known))}）"
             if problem is None and not ID_PATTERN.match(case_id):

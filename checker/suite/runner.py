@@ -199,7 +199,7 @@ def _input_of(case: Case) -> dict[str, Any]:
 
 def run_case(case: Case, ruleset_name: str) -> CaseResult:
     """Run one case under one ruleset and compare with its expectation."""
-    base = dict(
+    base: dict[str, Any] = dict(
         id=case.id,
         file=case.file,
         line=case.line,

@@ -578,8 +578,12 @@ def case_yaml(checked: Checked) -> str:
     note = "# 由检查器生成：期望值是引擎当前的判定，粘贴进 cases/ 前请逐条核对。\n"
     if checked.throw_failed:
         note += f"# 甩牌失败：跟牌与比牌按强制打出的 {led_text} 判断。\n"
-    return note + yaml.safe_dump(
-        {"rulesets": [sc.ruleset.name], "cases": cases}, allow_unicode=True, sort_keys=False
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when available
+    return note + yaml.dump(
+        {"rulesets": [sc.ruleset.name], "cases": cases},
+        Dumper=dumper,
+        allow_unicode=True,
+        sort_keys=False,
     )
 
 

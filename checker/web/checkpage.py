@@ -288,17 +288,20 @@ def card_grid(rs: Ruleset) -> list[dict[str, Any]]:
     return rows
 
 
-def qr_svg(url: str) -> str:
-    """Draw the permalink as an inline SVG QR code.
+def qr_svg(url: str) -> bytes:
+    """Draw a URL as an SVG QR code.
 
     A fixed mask pattern skips segno's evaluation of all eight masks (the slow part of
     encoding: about 20 ms for a full four-hand link); every mask decodes the same.
     """
+    import io
+
     import segno
 
     qr = segno.make(url, error="l", mask=0, micro=False)
-    svg: str = qr.svg_inline(scale=3, border=2, dark="#1d2430", light="#ffffff", title="QR")
-    return svg
+    out = io.BytesIO()
+    qr.save(out, kind="svg", scale=3, border=2, dark="#1d2430", light="#ffffff", title="QR")
+    return out.getvalue()
 
 
 def _fmt_option(value: Any) -> str:
@@ -322,7 +325,8 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         if rs.has_level:
             params.setdefault("level", "2")
         params.setdefault("trump", "H")
-    query = checker_query(canonical_params(params))
+    canonical = _canonical(form, params)
+    query = checker_query(canonical)
     permalink = request.build_absolute_uri(reverse("check") + "?" + query)
     yaml_text = ""
     if checked is not None and error is None:
@@ -352,14 +356,12 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         "has_input": has_input,
         "permalink": permalink,
         "query": query,
-        "qr_svg": qr_svg(permalink) if checked is not None and error is None else "",
+        "qr_url": reverse("check_qr") + "?" + query,
         "yaml_text": yaml_text,
         "api_url": reverse("api_check") + "?" + query,
         "matrix_url": reverse("matrix")
         + "?"
-        + checker_query(
-            {k: v for k, v in canonical_params(params).items() if k not in ("ruleset", "options")}
-        )
+        + checker_query({k: v for k, v in canonical.items() if k not in ("ruleset", "options")})
         + "#scenario",
         "trump_choices": trump_choices(),
         "option_specs": [
@@ -371,6 +373,24 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
             for o in rs.option_specs.values()
         ],
     }
+
+
+def _canonical(form: CheckForm, params: Mapping[str, str]) -> dict[str, str]:
+    """The scenario's parameters in link spelling, from the cards the form already parsed."""
+    sc = form.scenario
+    if sc is None or form.problem is not None:
+        return canonical_params(params)
+    out = canonical_params({k: v for k, v in params.items() if k in ("ruleset", "level", "trump")})
+    for key in ("options", "banker"):
+        if params.get(key):
+            out[key] = params[key]
+    cards: dict[str, Sequence[Card] | None] = {"lead": sc.lead, "h0": sc.h0}
+    cards.update({f"h{s}": h for s, h in sc.hands.items()})
+    cards.update({f"p{s}": p for s, p in sc.plays.items()})
+    for key, value in cards.items():
+        if value:
+            out[key] = " ".join(ascii_card(c) for c in value)
+    return out
 
 
 def switch_ruleset(params: Mapping[str, str], rs: Ruleset) -> tuple[dict[str, str], str]:

@@ -23,6 +23,8 @@ from checker.engine.vocab import (
     JOKER_NAMES_EN,
     RED_SUITS,
     SUIT_SYMBOLS,
+    Lang,
+    as_lang,
     has_term,
     is_no_trump,
     term,
@@ -96,9 +98,9 @@ def _kind_label(name: str) -> str:
 KIND_LABELS: dict[str, Any] = {name: lazy(_kind_label, str)(name) for name in KINDS}
 
 
-def engine_lang() -> str:
+def engine_lang() -> Lang:
     """The language of the engine's explanations for the active page: "en" or "zh"."""
-    return "en" if (get_language() or "").lower().startswith("en") else "zh"
+    return as_lang(get_language())
 
 
 def explanation(source: Any) -> str:

@@ -101,6 +101,9 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
             for s in rs.option_specs.values()
         ],
         "conflicts": conflict_notes(rs),
+        "summary": rs.description_en
+        if rs.description_en and present.engine_lang() == "en"
+        else rs.description,
         "tiers": _tiers(rs),
         "kitty": _kitty(rs),
         "throw_policy": _throw_policy(rs),
@@ -162,16 +165,14 @@ def _wide(rs: Ruleset) -> dict[str, Any] | None:
 def option_description(rs: Ruleset, name: str) -> str:
     """Describe a ruleset option in the page's language (its file's description_en in English)."""
     spec = rs.option_specs[name]
-    english = getattr(spec, "description_en", "")
+    english = spec.description_en
     return english if english and present.engine_lang() == "en" else spec.description
 
 
 def conflict_notes(rs: Ruleset) -> list[str]:
     """The ruleset's seed conflicts in the page's language (conflicts_en in English)."""
-    english = list(getattr(rs, "conflicts_en", ()) or ())
-    if present.engine_lang() == "en" and english:
-        return english
-    return list(rs.conflicts)
+    lang = present.engine_lang()
+    return [rs.conflict_in(note, lang) for note in rs.conflicts]
 
 
 def _permanent_words(rs: Ruleset) -> str:

@@ -104,8 +104,8 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
     out = []
     for row in rows:
         keys: list[str] = []
-        for result in row.cells.values():
-            for key in result.expected:
+        for cell in row.cells.values():
+            for key in cell.expected:
                 if key not in keys:
                     keys.append(key)
         judged = {n: r for n, r in row.cells.items() if r.status != "error"}

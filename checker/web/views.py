@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.web import checkpage, present, rulesdoc, selfcheck, simulation
+from checker.web import checkpage, forms, present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
 from checker.web.forms import CheckForm, ruleset_or_default
 from checker.web.links import case_checker_params, checker_query, trump_param
@@ -136,7 +136,7 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
         for r in run.results
         if r.status != "pass" and selfcheck.matches(r, status, category, text)
     ]
-    groups = []
+    groups: list[dict[str, Any]] = []
     shown = sum(selfcheck.matches(r, status, category, text) for r in run.results)
     for cat, items in run.categories():
         passing = [r for r in items if r.status == "pass"]
@@ -319,6 +319,19 @@ def check(request: HttpRequest) -> HttpResponse:
     response = render(request, template, context, status=400 if form.problem else 200)
     if request.htmx and not form.problem:
         response["HX-Push-Url"] = reverse("check") + "?" + context["query"]
+    return response
+
+
+@require_GET
+def check_qr(request: HttpRequest) -> HttpResponse:
+    """The permalink of a checker query as an SVG QR code (loaded by the share box's image).
+
+    Nothing is judged: the code encodes /check/ with this query on the host it was asked on.
+    """
+    query = request.META.get("QUERY_STRING", "")[: forms.MAX_PARAM * forms.MAX_PARAMS]
+    url = request.build_absolute_uri(reverse("check") + ("?" + query if query else ""))
+    response = HttpResponse(checkpage.qr_svg(url), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
     return response
 
 

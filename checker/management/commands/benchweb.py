@@ -10,6 +10,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -122,6 +123,17 @@ class Command(BaseCommand):
                 ),
             )
         )
+        from checker.engine.ruleset import ruleset_names
+
+        sizes = []
+        for name in ruleset_names():
+            page = f"/rulesets/{name}/selfcheck/"
+            client.get(page, secure=True)  # runs that ruleset's suite once
+            size = len(client.get(page, secure=True).content)
+            times = measure(partial(client.get, page, secure=True), opts["dashboard_n"])
+            rows.append((f"dashboard {name}, warm", times))
+            sizes.append(f"{name} {size / 1000:.1f} kB")
+        self.stdout.write("dashboard first load HTML: " + ", ".join(sizes))
         run = selfcheck.get_run("classic")
         self.stdout.write(f"suite: {run.total} cases for classic, run {run.seconds * 1000:.0f} ms")
         self.stdout.write(f"{'request':36} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'mean':>8}")
