@@ -19,11 +19,12 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test lint bench cases schema messages compilemessages clean simulate-check
+.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
 	@echo "make test    set up .venv, run pytest (incl. browser tests), ruff, mypy"
+	@echo "make test-postgres   the pytest suite against a throwaway PostgreSQL on loopback"
 	@echo "make lint    ruff check, mypy --strict on checker/engine and checker/play, mypy on checker"
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
 	@echo "make schema  regenerate cases/case.schema.json from the case-kind records"
@@ -63,6 +64,11 @@ test: $(STAMP) compilemessages
 	$(MAKE) lint
 	$(MAKE) simulate-check
 	$(VPY) -m pytest
+
+# The suite again (browser tests aside: they share the database code paths already run here)
+# against a throwaway PostgreSQL server on loopback, as production uses (.ci/with-postgres).
+test-postgres: $(STAMP) compilemessages
+	.ci/with-postgres $(VPY) -m pytest -m "not browser" -p no:cacheprovider
 
 # 1000 seeded random rounds and 100 seeded whole matches of every ruleset: zero illegal plays
 # and no invariant breaks (levels by the rules' steps, one winning side, chips summing to zero).

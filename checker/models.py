@@ -55,3 +55,24 @@ class SimulationRun(models.Model):
             }
             for name in names
         ]
+
+
+class PlayGame(models.Model):
+    """A game at the /play/ table: its spec and the human's moves (the position is replayed)."""
+
+    key = models.CharField(max_length=16, unique=True)
+    owner = models.CharField(max_length=40)
+    ruleset = models.CharField(max_length=40)
+    seed = models.BigIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True)
+    bots = models.CharField(max_length=20)
+    level = models.CharField(max_length=4, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    moves = models.TextField(blank=True)
+    ply = models.PositiveIntegerField(default=0)
+    match = models.JSONField(null=True, blank=True)  # a match's later round: the state before it
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.ruleset} seed {self.seed} seat {self.seat} ({self.ply} moves)"

@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -42,6 +43,9 @@ SECRET_KEY_IS_DEV_DEFAULT = SECRET_KEY == _DEV_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+# The origin of permalinks and QR codes (e.g. https://tractor.example.org); empty: the
+# request's host, when ALLOWED_HOSTS names it exactly (checker/web/hosts.py).
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
     "django.contrib.staticfiles",
@@ -51,12 +55,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "checker.web.middleware.CookieLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "checker.web.middleware.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "checker.urls"
@@ -81,6 +88,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+        # A persistent connection is checked before each request reuses it (a restarted
+        # database server would otherwise cost one failed request per worker).
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -123,6 +133,19 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Scripts, styles and images come from this site only (htmx is vendored), with no inline
+# script or style anywhere: the pages satisfy this policy (tests/test_browser_csp.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not TESTING)

@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Speed is measured by benchmarks, never by timed tests: no per-example deadline (a loaded
+# machine made property tests fail on time alone).
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 # Playwright's sync API runs an event loop in this thread; Django would then refuse
 # ORM calls from "an async context".  The tests are single-threaded, so allow it.
@@ -96,6 +102,10 @@ def _page_fixture(
         is_mobile=mobile,
         has_touch=mobile,
         locale="zh-CN",
+        # Playwright runs string predicates (wait_for_function) through eval, which the site's
+        # Content-Security-Policy forbids; tests/test_browser_csp.py checks the policy itself
+        # in a context that does not bypass it.
+        bypass_csp=True,
     )
     context.set_default_timeout(15_000)
     page = context.new_page()

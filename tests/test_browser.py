@@ -24,8 +24,12 @@ def test_dashboard_counts(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto("/")
     headline = page.get_by_test_id("headline").inner_text()
-    assert f"引擎自检 {run.passed}/{run.total}" in headline
-    if run.ok:
+    seed = run.seed
+    assert seed is not None
+    assert f"种子自检 {seed.passed}/{seed.rows}" in headline
+    assert f"补充用例 {seed.extra_passed}/{seed.extra_total}" in headline
+    assert page.get_by_test_id("seed-category").count() == 14
+    if run.ok and not seed.missing:
         assert "全部通过" in headline
     assert page.get_by_test_id("count-pass").inner_text().endswith(str(run.passed))
     assert page.get_by_test_id("tile").count() == len(run.categories())
@@ -220,7 +224,7 @@ def test_switch_to_english(browser_page: BrowserPage) -> None:
     assert follow.startswith("Legal: 2 ♠ spades")
     browser_page.shot("checker-english")
     browser_page.goto("/")
-    assert "Engine self-check" in page.get_by_test_id("headline").inner_text()
+    assert "Seed self-check" in page.get_by_test_id("headline").inner_text()
     browser_page.shot("dashboard-english", full_page=False)
 
 

@@ -18,6 +18,7 @@ def test_home_loads_and_switches_language(browser_page: BrowserPage) -> None:
         "规则",
         "检查器",
         "对照",
+        "对战",
         "模拟",
     ]
     assert page.evaluate("typeof window.htmx") == "object"

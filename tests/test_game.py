@@ -6,6 +6,7 @@ import pytest
 
 from checker.engine.cards import parse_cards
 from checker.play.game import (
+    LiveTables,
     Move,
     MoveError,
     Position,
@@ -152,3 +153,34 @@ def test_shuangsheng_human_is_asked_to_declare_during_the_deal() -> None:
     nxt = play_move(spec, position.moves, Move("cards", position.ask.declarations[0]))
     declared = [e for e in nxt.events if e["t"] == "declare" and e["seat"] == 1]
     assert declared and declared[0]["accepted"]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "erqiwang", "shuangsheng"])
+def test_a_live_round_gives_the_positions_a_replay_gives(ruleset: str) -> None:
+    spec = make_spec(ruleset, 7, 2 if ruleset != "erqiwang" else 1, "greedy")
+    tables = LiveTables()
+    position = replay_game(spec, [])
+    refused = False
+    while not position.is_over:
+        ask = position.ask
+        assert ask is not None
+        if ask.phase == "follow" and not refused:
+            refused = True
+            with pytest.raises(MoveError):  # a refusal leaves the live round where it was
+                tables.play(spec, format_moves(position.moves), Move("cards", ()))
+        move = auto_move(position, bid="low")
+        live = tables.play(spec, format_moves(position.moves), move)
+        again = replay_game(spec, live.moves)
+        assert live.events == again.events
+        if live.ask is not None and again.ask is not None:
+            assert (live.ask.phase, live.ask.view.hand, live.ask.view.trick) == (
+                again.ask.phase,
+                again.ask.view.hand,
+                again.ask.view.trick,
+            )
+        else:
+            assert live.ask is again.ask is None
+        assert sorted(live.reasons) == sorted(again.reasons)
+        position = live
+    assert refused
+    tables.clear()

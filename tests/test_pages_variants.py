@@ -61,7 +61,7 @@ def test_checker_form_follows_the_ruleset(client: Client, name: str) -> None:
         expected |= {"大王", "小王"}
     assert cells == expected
     assert f'data-decks="{rs.decks}"' in body
-    assert f"--ranks: {len(rs.ranks)}" in body
+    assert f'data-ranks="{len(rs.ranks)}"' in body  # the CSS sets --ranks from it
     # Every option of the ruleset is explained next to the options field.
     for option in rs.option_specs:
         assert f"<code>{option}</code>" in body
@@ -179,7 +179,11 @@ def test_dashboard_of_each_ruleset(client: Client, name: str) -> None:
     response = client.get(f"/rulesets/{name}/selfcheck/")
     assert response.status_code == 200
     body = html(response)
-    assert f"引擎自检 {run.passed}/{run.total}" in body
+    if run.seed is not None:
+        assert f"种子自检 {run.seed.passed}/{run.seed.rows}" in body
+        assert f"补充用例 {run.seed.extra_passed}/{run.seed.extra_total}" in body
+    else:
+        assert f"引擎自检 {run.passed}/{run.total}" in body
     # Failures and errors are rows; the passes are folded per category until opened.
     assert body.count('data-testid="case-row"') == run.failed + run.errors
     folded = re.findall(r"展开 (\d+) 个通过的用例", body)

@@ -12,7 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    # Independent of the caller's environment: no DJANGO_*, DATABASE_URL or GUNICORN_* leaks in.
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "GUNICORN_")) and k != "DATABASE_URL"
+    }
     base.pop("PYTEST_VERSION", None)
     base.update(env)
     return subprocess.run(

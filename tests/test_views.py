@@ -41,7 +41,9 @@ def test_dashboard_shows_counts_and_tables(client: Client, run: selfcheck.Run) -
     response = client.get("/")
     assert response.status_code == 200
     body = html(response)
-    assert f"引擎自检 {run.passed}/{run.total}" in body
+    assert run.seed is not None
+    assert f"种子自检 {run.seed.passed}/{run.seed.rows}" in body
+    assert f"补充用例 {run.seed.extra_passed}/{run.seed.extra_total}" in body
     assert body.count('data-testid="tile"') == len(run.categories())
     # Passing rows are folded per category, each with a real link as the fallback.
     assert body.count('data-testid="fold"') == len(run.categories())
@@ -308,7 +310,7 @@ def test_english_pages(client: Client) -> None:
 def test_failing_rows_mark_differing_values(client: Client, failing_run: selfcheck.Run) -> None:
     response = client.get("/")
     body = html(response)
-    assert "引擎自检 1/4" in body
+    assert "种子自检 0/167" in body and "补充用例 1/4" in body  # the fake run has no seed rows
     row = body[body.index('id="case-demo-fail"') :]
     row = row[: row.index("</tr>")]
     assert row.count('class="diff"') == 2  # expected and actual of "legal"

@@ -41,17 +41,22 @@ class Card(NamedTuple):
 BIG = Card("", BIG_JOKER)
 SMALL = Card("", SMALL_JOKER)
 
-_TOKEN = re.compile(
-    r"(大王|小王|BJ|LJ)|([♠♤♥♡♣♧♦♢SHCD])(10|[2-9TJQKA])",
-    re.IGNORECASE,
-)
+# Letters match in ASCII upper or lower case only, spelled out: re.IGNORECASE would also take
+# the Kelvin sign (U+212A) for K and the long s (U+017F) for S.
+_TOKEN = re.compile(r"(大王|小王|[Bb][Jj]|[Ll][Jj])|([♠♤♥♡♣♧♦♢SHCDshcd])(10|[2-9TJQKAtjqka])")
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _SYMBOL_START = re.compile(r"[♠♤♥♡♣♧♦♢]|大王|小王")
 _SEPARATORS = re.compile(r"[\s,，、;；+]+")
 
 
+def ascii_upper(text: str) -> str:
+    """Upper-case the ASCII letters of a text and nothing else (no Unicode case mapping)."""
+    return text.translate(_ASCII_UPPER)
+
+
 def parse_rank(text: str) -> int:
     """Parse a level rank such as 2, "10", "T", "J" or "A" into its number."""
-    key = str(text).strip().upper()
+    key = ascii_upper(str(text).strip())
     if key in RANK_ALIASES:
         return RANK_ALIASES[key]
     raise CardError(
@@ -63,7 +68,7 @@ def parse_rank(text: str) -> int:
 
 def parse_suit(text: str) -> str:
     """Parse a suit written as a symbol or letter into its letter."""
-    key = str(text).strip().upper()
+    key = ascii_upper(str(text).strip())
     if key in SUIT_ALIASES:
         return SUIT_ALIASES[key]
     raise CardError(
@@ -105,9 +110,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
                 )
             joker, suit, rank = match.groups()
             if joker:
-                cards.append(BIG if joker.upper() in BIG_JOKER_SPELLINGS else SMALL)
+                cards.append(BIG if ascii_upper(joker) in BIG_JOKER_SPELLINGS else SMALL)
             else:
-                cards.append(Card(SUIT_ALIASES[suit.upper()], RANK_ALIASES[rank.upper()]))
+                cards.append(Card(SUIT_ALIASES[ascii_upper(suit)], RANK_ALIASES[ascii_upper(rank)]))
             pos = match.end()
     return cards
 

@@ -229,7 +229,10 @@ class PairStock:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    stock = Stock(ctx, Counter(cards))
+    counts = Counter(cards)
+    if max(counts.values(), default=0) <= 2:
+        return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
+    stock = Stock(ctx, counts)
     units: list[Unit] = []
     for width in range(stock.max_width(), 1, -1):
         while (run := stock.longest_run(width)) is not None:
@@ -238,6 +241,22 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
             units.append(Unit(unit_kind(width, high - low + 1), tuple(taken), high, high - low + 1))
     units.sort(key=lambda u: (-u.width, -u.length, -u.top))
     rest = sorted(stock.elements(), key=lambda c: -ctx.key[c][1])
+    units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
+    return tuple(units)
+
+
+def _pair_units(ctx: Context, counts: Counter[Card]) -> tuple[Unit, ...]:
+    """Split cards of at most two copies: longest pair runs as tractors, then pairs, singles."""
+    stock = PairStock(ctx, counts)
+    units: list[Unit] = []
+    while (run := stock.longest_run()) is not None and run[1] > run[0]:
+        taken = stock.take(*run)
+        units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
+    for p in sorted(stock.at, reverse=True):
+        for card in stock.at[p]:
+            units.append(Unit(PAIR, (card, card), p, 1))
+    paired = Counter(c for u in units for c in u.cards)
+    rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
     units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
     return tuple(units)
 

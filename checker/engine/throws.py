@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, format_cards
-from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, Unit, classify
+from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
 from .order import Context
 from .texts import EN, Explained, Lang, cards_text, pick
@@ -106,6 +106,13 @@ def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple
     if unit.kind == SINGLE:
         better = [c for c in mine if ctx.key[c][1] > unit.top]
         return (min(better, key=lambda c: ctx.key[c][1]),) if better else None
+    if unit.width == 2:  # pairs and pair tractors: the pair stock answers directly
+        pairs = PairStock(ctx, Counter(mine))
+        if unit.span == 1:
+            higher = [p for p in pairs.at if p > unit.top]
+            return (pairs.at[min(higher)][0],) * 2 if higher else None
+        found = pairs.highest_run(unit.span)
+        return None if found is None or found[1] <= unit.top else tuple(pairs.take(*found))
     stock = Stock(ctx, Counter(mine))
     width = unit.width
     if unit.span == 1:

@@ -8,8 +8,12 @@ The web table and the terminal command both build on it.
 
 from __future__ import annotations
 
+import dataclasses
+import queue
 import random
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +31,11 @@ from checker.engine.combos import classify
 from checker.engine.declare import judge_declaration
 from checker.engine.errors import CardError, EngineError
 from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.rotation import has_levels
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.texts import Lang, Say, cards_text, pick
 
+from .match import MatchState, RoundRecord, apply_result, round_setup_for
 from .players import (
     BID,
     BURY,
@@ -157,15 +163,25 @@ class GameSpec:
     bots: str
     level: int | None = None
     options: tuple[tuple[str, bool | str | int], ...] = ()
+    match: MatchState | None = None  # a later round of a match: the state it starts from
 
     def load(self) -> Ruleset:
         """Load the ruleset with the game's options."""
         return load_ruleset(self.ruleset).with_options(dict(self.options))
 
     def setup(self, rs: Ruleset) -> RoundSetup:
-        """Start a first round: both sides at the level, the first declarer or bidder banker."""
+        """Start the round: a match's next round, or a first round at the level."""
+        if self.match is not None:
+            return round_setup_for(rs, self.match)
         level = (self.level or rs.ranks[0]) if rs.has_level else None
         return RoundSetup(level, level, None)
+
+    def match_state(self, rs: Ruleset) -> MatchState:
+        """The match state this round starts from (a first round: both sides at the level)."""
+        if self.match is not None:
+            return self.match
+        level = (self.level or rs.ranks[0]) if has_levels(rs) else None
+        return MatchState(1, None, None if level is None else (level, level), (0,) * rs.players)
 
 
 def make_spec(
@@ -307,17 +323,49 @@ def _wrong_kind(phase: str) -> Say:
     return lambda lang: pick(lang, zh, en)
 
 
+class _Closed(Exception):  # noqa: N818 - the end of a kept round, not an error
+    """Ends a live round's thread: the round was dropped while waiting for the human."""
+
+
+class _Channel:
+    """Where a live round waits for the human: asks go out, moves come in."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Move | None] = queue.Queue()
+        self.outbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+    def wait(self, ask: Ask, *, again: bool) -> Move:
+        """Publish the decision (unless it was just refused) and wait for the human's move."""
+        if not again:
+            self.outbox.put(("ask", ask))
+        move = self.inbox.get()
+        if move is None:
+            raise _Closed
+        return move
+
+
+Check = Callable[[Ask, Move, "int | None"], Any]
+
+
 class _Human:
-    """The human seat: plays the given moves in order, then pauses the round at its decision."""
+    """The human seat: plays the given moves in order, then pauses the round at its decision.
+
+    Without a channel the round stops (RoundPaused) when the moves run out; with one it waits
+    there for the next move, and a refused move is reported and asked again.
+    """
 
     name = "human"
 
-    def __init__(self, moves: Sequence[Move], extra: Move | None) -> None:
+    def __init__(
+        self, moves: Sequence[Move], extra: Move | None, channel: _Channel | None = None
+    ) -> None:
         self.moves = list(moves)
         self.extra = extra
+        self.channel = channel
         self.used = 0
         self.asked: tuple[tuple[Card, ...], ...] | None = None
         self.held = 0
+        self.refused = False
 
     def _next(self, ask: Ask) -> tuple[Move, int | None]:
         """Return the next move for this decision (and its step), or pause the round."""
@@ -328,10 +376,26 @@ class _Human:
             move, self.extra = self.extra, None
             self.used += 1
             return move, None
+        if self.channel is not None:
+            move = self.channel.wait(ask, again=self.refused)
+            self.refused = False
+            return move, None
         raise RoundPaused(ask.view, ask)
 
+    def _decide(self, ask: Ask, check: Check) -> Any:
+        """Take moves until one passes the check (a live round reports each refusal)."""
+        while True:
+            move, step = self._next(ask)
+            try:
+                return check(ask, move, step)
+            except MoveError as exc:
+                if step is not None or self.channel is None:
+                    raise
+                self.refused = True
+                self.channel.outbox.put(("refused", exc))
+
     def _cards(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
-        if move.kind != "cards" and not (ask.phase == DECLARE and move.kind == "pass"):
+        if move.kind != "cards":
             raise MoveError(_wrong_kind(ask.phase), step=step)
         if not is_subset(move.cards, ask.view.hand):
             raise MoveError(_not_in_hand(move.cards), step=step)
@@ -340,8 +404,11 @@ class _Human:
     def choose(self, view: PlayerView) -> list[Card]:
         if view.phase == DECLARE:
             return self._declare(view)
-        ask = Ask(view.phase, view)
-        move, step = self._next(ask)
+        cards: list[Card] = self._decide(Ask(view.phase, view), self._check_play)
+        return cards
+
+    def _check_play(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
+        view = ask.view
         cards = self._cards(ask, move, step)
         if view.phase == BURY:
             size = view.ruleset.kitty_size
@@ -354,15 +421,15 @@ class _Human:
                     step=step,
                 )
             return cards
-        assert view.ctx is not None
+        ctx = view.ctx
+        assert ctx is not None
         if view.phase == LEAD:
-            combo = classify(view.ctx, cards)
+            combo = classify(ctx, cards)
             if not combo.is_valid:
-                ctx = view.ctx
                 raise MoveError(lambda lang: combo.reason_for(ctx, lang), step=step)
             return cards
         assert view.lead is not None
-        verdict = judge_follow(view.ctx, view.lead, view.hand, cards)
+        verdict = judge_follow(ctx, view.lead, view.hand, cards)
         if not verdict.legal:
             raise MoveError(verdict.explanation_for, step=step)
         return cards
@@ -381,10 +448,16 @@ class _Human:
         if not options or options == self.asked:
             return []
         self.asked = options
-        move, step = self._next(Ask(DECLARE, view, declarations=options))
+        cards: list[Card] = self._decide(
+            Ask(DECLARE, view, declarations=options), self._check_declare
+        )
+        return cards
+
+    def _check_declare(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
         if move.kind == "pass":
             return []
-        cards = self._cards(Ask(DECLARE, view), move, step)
+        view = ask.view
+        cards = self._cards(ask, move, step)
         verdict = judge_declaration(
             view.ruleset, view.level, view.declarations, view.seat, cards, view.hand
         )
@@ -394,9 +467,13 @@ class _Human:
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
         ask = Ask(BID, view, bid_range=(low, high, step), must_bid=must)
-        move, at = self._next(ask)
+        value: int | None = self._decide(ask, self._check_bid)
+        return value
+
+    def _check_bid(self, ask: Ask, move: Move, at: int | None) -> int | None:
+        view = ask.view
         if move.kind == "pass":
-            if must:
+            if ask.must_bid:
                 raise MoveError(
                     lambda lang: pick(
                         lang, "前面都没人叫，你必须叫分", "nobody has bid: you must bid"
@@ -414,16 +491,24 @@ class _Human:
         return move.value
 
     def surrender(self, view: PlayerView) -> bool:
-        move, at = self._next(Ask(SURRENDER, view))
-        if move.kind != "surrender":
-            raise MoveError(_wrong_kind(SURRENDER), step=at)
-        return bool(move.value)
+        answer: bool = self._decide(Ask(SURRENDER, view), _check_surrender)
+        return answer
 
     def pick_trump(self, view: PlayerView) -> str:
-        move, at = self._next(Ask(PICK_TRUMP, view))
-        if move.kind != "trump":
-            raise MoveError(_wrong_kind(PICK_TRUMP), step=at)
-        return str(move.value)
+        suit: str = self._decide(Ask(PICK_TRUMP, view), _check_trump)
+        return suit
+
+
+def _check_surrender(ask: Ask, move: Move, at: int | None) -> bool:
+    if move.kind != "surrender":
+        raise MoveError(_wrong_kind(SURRENDER), step=at)
+    return bool(move.value)
+
+
+def _check_trump(ask: Ask, move: Move, at: int | None) -> str:
+    if move.kind != "trump":
+        raise MoveError(_wrong_kind(PICK_TRUMP), step=at)
+    return str(move.value)
 
 
 def replay_game(spec: GameSpec, moves: Sequence[Move], extra: Move | None = None) -> Position:
@@ -508,6 +593,16 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def next_round(position: Position) -> tuple[GameSpec | None, MatchState, RoundRecord]:
+    """Apply the finished round to the match: the next round's spec (None: match over)."""
+    assert position.result is not None
+    rs, spec = position.ruleset, position.spec
+    state, record = apply_result(rs, spec.match_state(rs), position.result)
+    if state.over:
+        return None, state, record
+    return dataclasses.replace(spec, seed=spec.seed + 1, level=None, match=state), state, record
+
+
 def game_log(position: Position, engine: str = "") -> list[str]:
     """Write the game's round as a replay log (the `replay` command's format), one line each."""
     spec = position.spec
@@ -515,3 +610,151 @@ def game_log(position: Position, engine: str = "") -> list[str]:
     lines = [header(spec.ruleset, players, 1, spec.seed, engine)]
     lines += [_dump({"r": 0, **e}) for e in position.events]
     return lines
+
+
+class LiveRound:
+    """A game's round kept running in its own thread, waiting at the human's decision.
+
+    Each move then costs only the bots' replies instead of a replay of the whole round; the
+    positions it gives are the same as `replay_game` gives for the same moves.
+    """
+
+    TIMEOUT = 60.0
+
+    def __init__(self, spec: GameSpec, moves: Sequence[Move]) -> None:
+        self.spec = spec
+        self.ruleset = spec.load()
+        self.moves = list(moves)
+        self.lock = threading.Lock()
+        self.channel = _Channel()
+        self.events: list[Event] = []
+        self.log: list[tuple[int, Decision]] = []
+        thread = threading.Thread(target=self._run, name=f"round-{spec.seed}", daemon=True)
+        thread.start()
+        self.position = self._receive()
+
+    def _run(self) -> None:
+        rs, spec = self.ruleset, self.spec
+        seats: list[Player] = [
+            _Explaining(p, self.log, i)
+            for i, p in enumerate(make_players(spec.bots, spec.seed, rs.players))
+        ]
+        assert spec.seat is not None
+        seats[spec.seat] = _Human(self.moves, None, self.channel)
+        try:
+            result = play_round(rs, spec.seed, seats, spec.setup(rs), False, self.events)
+        except _Closed:
+            return
+        except Exception as exc:  # noqa: BLE001 - handed to the waiting request
+            self.channel.outbox.put(("error", exc))
+            return
+        self.channel.outbox.put(("done", result))
+
+    def _receive(self) -> Position:
+        kind, value = self.channel.outbox.get(timeout=self.TIMEOUT)
+        if kind in ("error", "refused"):
+            raise value
+        events = list(self.events)
+        reasons = _reasons(events, list(self.log))
+        if kind == "done":
+            return Position(self.spec, self.ruleset, list(self.moves), events, None, value, reasons)
+        return Position(self.spec, self.ruleset, list(self.moves), events, value, None, reasons)
+
+    def play(self, move: Move) -> Position:
+        """Make the human's move and return the next position (MoveError leaves it as it was)."""
+        with self.lock:
+            if self.position.ask is None:
+                raise MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
+            self.channel.inbox.put(move)
+            self.moves.append(move)
+            try:
+                self.position = self._receive()
+            except MoveError:
+                self.moves.pop()
+                raise
+            return self.position
+
+    def close(self) -> None:
+        """Let the round's thread end (it is waiting for a move that will not come)."""
+        if self.position.ask is not None:
+            self.channel.inbox.put(None)
+
+
+class LiveTables:
+    """Live rounds by game and moves, so a table's next move needs no replay (oldest dropped)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._data: OrderedDict[tuple[GameSpec, str], LiveRound] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def play(self, spec: GameSpec, moves: str, move: Move) -> Position:
+        """Make a move in the game at these moves: MoveError when the rules refuse it."""
+        if spec.seat is None:
+            return play_move(spec, parse_moves(moves), move)
+        with self._lock:
+            live = self._data.pop((spec, moves), None)
+        if live is None:
+            live = LiveRound(spec, parse_moves(moves))
+        try:
+            position = live.play(move)
+        except MoveError:
+            self._keep(live)
+            raise
+        if position.is_over:
+            live.close()
+        else:
+            self._keep(live)
+        return position
+
+    def _keep(self, live: LiveRound) -> None:
+        dropped: list[LiveRound] = []
+        with self._lock:
+            self._data[(live.spec, format_moves(live.moves))] = live
+            while len(self._data) > self.size:
+                dropped.append(self._data.popitem(last=False)[1])
+        for old in dropped:
+            old.close()
+
+    def clear(self) -> None:
+        """Drop every live round."""
+        with self._lock:
+            dropped = list(self._data.values())
+            self._data.clear()
+        for old in dropped:
+            old.close()
+
+
+class PositionCache:
+    """Keep the last positions replayed, so the table's follow-up requests need no replay."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._data: OrderedDict[tuple[GameSpec, str], Position] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, spec: GameSpec, moves: str) -> Position:
+        """Return the position after the moves (link notation), replaying it when not kept."""
+        key = (spec, moves)
+        with self._lock:
+            hit = self._data.get(key)
+            if hit is not None:
+                self._data.move_to_end(key)
+                return hit
+        position = replay_game(spec, parse_moves(moves))
+        self.put(position)
+        return position
+
+    def put(self, position: Position) -> None:
+        """Keep a position (the newest; the oldest beyond the size is dropped)."""
+        key = (position.spec, format_moves(position.moves))
+        with self._lock:
+            self._data[key] = position
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every kept position."""
+        with self._lock:
+            self._data.clear()

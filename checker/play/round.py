@@ -647,12 +647,19 @@ def play_round(
     players: Sequence[Player],
     setup: RoundSetup | None = None,
     referee: bool = True,
+    events: list[Event] | None = None,
 ) -> RoundResult:
-    """Play one whole round from a seed with the given players and return its log and figures."""
+    """Play one whole round from a seed with the given players and return its log and figures.
+
+    `events`, when given, is the list the log is written to as the round goes (a caller that
+    keeps the round waiting at a player's decision reads it there).
+    """
     # Each trick is resolved from its plays; with referee=True (the default) it is resolved a
     # second time with every follower's hand (the follows judged again): both winners must agree.
     setup = setup or round_setup(rs, seed)
     state = _Round(rs, seed, players, setup, referee)
+    if events is not None:
+        state.res.events = events
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
     try:
         state.deal()

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from checker.engine.cards import Card, parse_cards, parse_rank, remove_cards
+from checker.engine.combos import classify
+from checker.engine.follow import judge_follow
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset
+from checker.engine.texts import Explained
+from checker.engine.throws import judge_throw
+from checker.engine.trick import resolve_trick
 
 from .players import Decision
 from .round import Event
@@ -25,6 +31,8 @@ class Play:
     throw: str | None = None  # "ok" / "failed" for throws
     penalty: int = 0
     reason: Decision | None = None
+    before: tuple[Card, ...] = ()  # the seat's hand before this play
+    verdict: Explained | None = None  # a failed throw: why it failed and what was forced
 
 
 @dataclass
@@ -88,8 +96,13 @@ class Table:
         return self.banker is not None and not self.ruleset.is_banker_side(seat, self.banker)
 
 
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
 def _cards(text: object) -> tuple[Card, ...]:
-    return tuple(parse_cards(str(text))) if text else ()
+    return _parse(str(text)) if text else ()
 
 
 def fold_events(
@@ -152,12 +165,16 @@ def _on_play(table: Table, i: int, e: Event, reason: Decision | None) -> None:
     cards = _cards(e["cards"])
     if e["role"] == "lead":
         table.tricks.append(Trick(int(e["trick"]), seat))
-    play = Play(seat, cards, str(e["role"]), i, reason=reason)
+    play = Play(seat, cards, str(e["role"]), i, reason=reason, before=tuple(table.hands[seat]))
     if e.get("throw"):
         play.throw = str(e["throw"])
         play.tried = _cards(e.get("tried"))
         play.penalty = int(e.get("penalty") or 0)
         table.attackers_points += play.penalty
+        if play.throw == "failed" and table.ctx is not None:
+            n = table.ruleset.players
+            others = [table.hands[(seat + k) % n] for k in range(1, n)]
+            play.verdict = judge_throw(table.ctx, list(play.tried), others, seat, table.banker)
     table.tricks[-1].plays.append(play)
     table.hands[seat] = remove_cards(table.hands[seat], cards)
 
@@ -167,3 +184,58 @@ def hand_at(table: Table, seat: int, at: int) -> list[Card]:
     n = table.ruleset.players
     held = (at - (seat - table.first) % n + n - 1) // n
     return table.dealt[seat][: max(0, held)]
+
+
+@dataclass(frozen=True)
+class JudgedPlay:
+    """One play of a replayed trick with the referee's verdict on it (None: not shown)."""
+
+    play: Play
+    verdict: Explained | None
+
+
+@dataclass(frozen=True)
+class JudgedTrick:
+    """A replayed trick: its plays with verdicts and why its winner won."""
+
+    trick: Trick
+    plays: tuple[JudgedPlay, ...]
+    outcome: Explained | None
+    hands: tuple[tuple[Card, ...], ...]  # each player's hand before the trick, in play order
+
+
+def judge_tricks(table: Table, *, open_hands: bool, seat: int | None = None) -> list[JudgedTrick]:
+    """Judge every trick of a table again: each follow, each throw and the winner, with why.
+
+    With open_hands the follows and throws of every seat are judged against the hands held;
+    otherwise (a round still being played) only `seat`'s own follows are, and the winner is
+    found from the plays alone.
+    """
+    ctx = table.ctx
+    if ctx is None:
+        return []
+    out: list[JudgedTrick] = []
+    for trick in table.tricks:
+        plays = [list(p.cards) for p in trick.plays]
+        hands = [p.before for p in trick.plays]
+        judged: list[JudgedPlay] = []
+        lead = classify(ctx, plays[0]) if plays else None
+        for k, p in enumerate(trick.plays):
+            verdict: Explained | None = None
+            seen = open_hands or p.seat == seat
+            if k == 0 and p.throw is not None:
+                tried = list(p.tried or p.cards)
+                others = list(hands[1:]) if open_hands else []
+                if len(others) == len(trick.plays) - 1 and others:
+                    verdict = judge_throw(ctx, tried, others, p.seat, table.banker)
+            elif k > 0 and lead is not None and seen:
+                verdict = judge_follow(ctx, lead, p.before, list(p.cards))
+            judged.append(JudgedPlay(p, verdict))
+        outcome: Explained | None = None
+        if plays and trick.winner is not None:
+            with_hands: list[Sequence[Card] | None] | None = (
+                [list(h) for h in hands] if open_hands else None
+            )
+            outcome = resolve_trick(ctx, plays, with_hands)
+        out.append(JudgedTrick(trick, tuple(judged), outcome, tuple(hands)))
+    return out

@@ -20,6 +20,7 @@ from checker.suite.scenario import Checked
 
 from . import present
 from .forms import CheckForm, carry_over, field_label, ruleset_or_default
+from .hosts import absolute_url
 from .links import canonical_params, checker_query, trump_param
 
 
@@ -327,7 +328,8 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         params.setdefault("trump", "H")
     canonical = _canonical(form, params)
     query = checker_query(canonical)
-    permalink = request.build_absolute_uri(reverse("check") + "?" + query)
+    path = reverse("check") + "?" + query
+    permalink = absolute_url(request, path) or path
     yaml_text = ""
     if checked is not None and error is None:
         from checker.suite.scenario import case_yaml

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from checker.engine.cards import ascii_card, parse_cards
+from checker.engine.cards import ascii_card, ascii_upper, parse_cards
 from checker.engine.vocab import SUIT_ALIASES, is_no_trump
 
 # The contract's parameters, in the order a canonical link writes them.
@@ -96,7 +96,7 @@ def trump_param(value: str) -> str:
     text = value.strip()
     if not text or is_no_trump(text):
         return "none"
-    return SUIT_ALIASES.get(text.upper(), text.upper())
+    return SUIT_ALIASES.get(ascii_upper(text), ascii_upper(text))
 
 
 def _is_card_param(key: str) -> bool:
@@ -113,6 +113,6 @@ def canonical_params(params: Mapping[str, str]) -> dict[str, str]:
         elif key == "trump" and value:
             value = trump_param(value)
         elif key == "level" and value:
-            value = value.strip().upper()
+            value = ascii_upper(value.strip())
         out[key] = value
     return out

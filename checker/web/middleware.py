@@ -29,3 +29,31 @@ class CookieLocaleMiddleware:
         response.headers.setdefault("Content-Language", language)
         translation.deactivate()
         return response
+
+
+class DatabaseDownMiddleware:
+    """Answer 503 with an honest message when the database cannot be reached mid-request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        from django.db import DatabaseError
+        from django.shortcuts import render
+
+        from checker.dbstatus import UNAVAILABLE, classify_db_error
+
+        if not isinstance(exc, DatabaseError):
+            return None
+        kind = classify_db_error(exc)
+        response = render(
+            request,
+            "web/db_down.html",
+            {"kind": kind, "unavailable": kind == UNAVAILABLE},
+            status=503,
+        )
+        response["Retry-After"] = "30"
+        return response

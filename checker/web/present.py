@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from checker.engine.cards import Card, format_card, parse_cards
+from checker.engine.cards import Card, ascii_upper, format_card, parse_cards
 from checker.engine.vocab import (
     JOKER_NAMES_EN,
     RED_SUITS,
@@ -338,6 +338,6 @@ def deal_words(level: Any, trump: Any, has_level: bool = True) -> str:
         if is_no_trump(text):
             parts.append(_("无主"))
         else:
-            letter = text.upper()[:1]
+            letter = ascii_upper(text)[:1]
             parts.append(_("主%(suit)s") % {"suit": SUIT_SYMBOLS.get(letter, text)})
     return " · ".join(parts)

@@ -10,12 +10,16 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 
+from checker.engine.errors import EngineError
+from checker.engine.ruleset import load_ruleset
 from checker.suite.runner import CaseResult, SuiteReport, run_suite
+from checker.suite.seedcheck import SeedReport, seed_report
 
 BASE = Path(settings.BASE_DIR)
 WATCHED = [
@@ -27,7 +31,8 @@ WATCHED = [
 FILE_ERROR_RULESET = "-"
 
 
-def _fingerprint() -> tuple[tuple[str, int, int], ...]:
+def fingerprint() -> tuple[tuple[str, int, int], ...]:
+    """Stat the watched trees: path, mtime and size of every case, ruleset and engine file."""
     entries: list[tuple[str, int, int]] = []
     for root in WATCHED:
         if not root.is_dir():
@@ -56,6 +61,20 @@ class Run:
     @property
     def cases(self) -> list[CaseResult]:
         return self.results
+
+    @property
+    def seed_file(self) -> str:
+        """The seed this ruleset comes from (its `source`), or "" when unknown."""
+        try:
+            return load_ruleset(self.ruleset).source
+        except EngineError:
+            return ""
+
+    @cached_property
+    def seed(self) -> SeedReport | None:
+        """The seed's own self-check rows and the supplementary cases, when the seed has a
+        table; file errors count among the supplementary cases."""
+        return seed_report(self.seed_file, [*self.results, *self.file_errors])
 
     @property
     def counts(self) -> SuiteReport:
@@ -108,7 +127,7 @@ _cache: dict[str, tuple[tuple[tuple[str, int, int], ...], Run]] = {}
 
 def get_run(ruleset: str, force: bool = False) -> Run:
     """The suite results for one ruleset, from cache when nothing changed on disk."""
-    stamp = _fingerprint()
+    stamp = fingerprint()
     with _lock:
         hit = _cache.get(ruleset)
         if hit is not None and hit[0] == stamp and not force:

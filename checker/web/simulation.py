@@ -8,8 +8,9 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
+from checker.dbstatus import NOT_MIGRATED, classify_db_error
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.models import SimulationRun
 
@@ -98,7 +99,7 @@ def _latest(runs: list[SimulationRun]) -> list[dict[str, Any]]:
     return [latest_card(name, runs) for name in ruleset_names()]
 
 
-@require_GET
+@require_safe
 def simulation(request: HttpRequest) -> HttpResponse:
     """Show the latest simulation run per ruleset and the history of runs."""
     error = ""
@@ -106,7 +107,9 @@ def simulation(request: HttpRequest) -> HttpResponse:
         runs = list(SimulationRun.objects.all()[:HISTORY])
         latest = _latest(runs)
         matches = [c for c in (match_card(n, runs) for n in ruleset_names()) if c is not None]
-    except DatabaseError:
+    except DatabaseError as exc:
+        if classify_db_error(exc) != NOT_MIGRATED:
+            raise  # locked or unreachable: DatabaseDownMiddleware answers 503
         runs, latest, matches, error = [], [], [], "no_table"
     context = {
         "nav": "simulation",

@@ -16,14 +16,18 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import condition, require_safe
+from django.views.decorators.vary import vary_on_headers
 
+from checker.engine.cards import ascii_upper
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.web import checkpage, forms, present, rulesdoc, selfcheck, simulation
 from checker.web.context import DEFAULT_RULESET
+from checker.web.etags import selfcheck_etag
 from checker.web.forms import CheckForm, ruleset_or_default
+from checker.web.hosts import absolute_url
 from checker.web.links import case_checker_params, checker_query, trump_param
 
 STATUSES = ("pass", "fail", "error")
@@ -88,13 +92,17 @@ def _bad_request(request: HttpRequest, template: str, context: dict[str, Any]) -
     return render(request, template, context, status=400)
 
 
-@require_GET
+@require_safe
+@condition(etag_func=selfcheck_etag)
+@vary_on_headers("HX-Request", "Cookie")
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The self-check of the default ruleset."""
     return _selfcheck(request, DEFAULT_RULESET)
 
 
-@require_GET
+@require_safe
+@condition(etag_func=selfcheck_etag)
+@vary_on_headers("HX-Request", "Cookie")
 def selfcheck_view(request: HttpRequest, name: str) -> HttpResponse:
     """The self-check of one ruleset."""
     return _selfcheck(request, name)
@@ -215,7 +223,7 @@ def _history_entry(
     response["HX-Replace-Url" if typing_on else "HX-Push-Url"] = url
 
 
-@require_GET
+@require_safe
 def case_detail(request: HttpRequest, ruleset: str, case_id: str) -> HttpResponse:
     """One case: its YAML, input as cards, expected vs actual, the engine's explanation."""
     if ruleset == selfcheck.FILE_ERROR_RULESET:
@@ -259,7 +267,7 @@ def case_detail(request: HttpRequest, ruleset: str, case_id: str) -> HttpRespons
     return render(request, "web/case.html", context)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, name: str) -> HttpResponse:
     """The rules of one ruleset in words, with the trump ladder drawn as cards."""
     rs = _ruleset_or_none(name)
@@ -298,7 +306,7 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
 # ---------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def check(request: HttpRequest) -> HttpResponse:
     """The interactive checker; the URL holds the whole scenario (contract: Checker links)."""
     query = request.GET
@@ -322,20 +330,21 @@ def check(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def check_qr(request: HttpRequest) -> HttpResponse:
     """The permalink of a checker query as an SVG QR code (loaded by the share box's image).
 
     Nothing is judged: the code encodes /check/ with this query on the host it was asked on.
     """
     query = request.META.get("QUERY_STRING", "")[: forms.MAX_PARAM * forms.MAX_PARAMS]
-    url = request.build_absolute_uri(reverse("check") + ("?" + query if query else ""))
+    path = reverse("check") + ("?" + query if query else "")
+    url = absolute_url(request, path) or path
     response = HttpResponse(checkpage.qr_svg(url), content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 
 
-@require_GET
+@require_safe
 def api_check(request: HttpRequest) -> JsonResponse:
     """JSON verdict for a checker scenario; 400 with {"error", "error_en", "field"} on bad input."""
     utf8 = {"ensure_ascii": False}
@@ -367,7 +376,7 @@ def _matrix_report() -> Any:
     return SuiteReport(results=results)
 
 
-@require_GET
+@require_safe
 def matrix(request: HttpRequest) -> HttpResponse:
     """Cases naming several rulesets side by side, and one checker scenario under every ruleset.
 
@@ -467,7 +476,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
         "scenario_problems": scenario_problems,
         "has_level": any(rs.has_level for rs in columns),
         "level_choices": [present.rank_label(r) for r in level_ranks],
-        "level_value": (scenario.get("level") or "2").upper(),
+        "level_value": ascii_upper(scenario.get("level") or "2"),
         "trump_value": trump_value,
         "trump_choices": checkpage.trump_choices(),
         "seats": seats,

@@ -20,6 +20,7 @@ from django.test.utils import override_settings
 
 from checker.engine.cards import Card, ascii_card, parse_cards
 from checker.web import selfcheck
+from checker.web.playbench import play_rows
 
 # A 10-card spade throw: one tractor (♠A♠A♠K♠K), a pair and four singles.
 THROW = ["SA", "SA", "SK", "SK", "SQ", "SQ", "S10", "S9", "S8", "S6"]
@@ -70,6 +71,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("-n", type=int, default=200, help="requests per checker measurement")
         parser.add_argument("--dashboard-n", type=int, default=40)
+        parser.add_argument(
+            "--play-rounds", type=int, default=3, help="whole rounds played at /play/ per ruleset"
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         # Plain static storage: the hashed manifest only exists after collectstatic.
@@ -134,6 +138,7 @@ class Command(BaseCommand):
             rows.append((f"dashboard {name}, warm", times))
             sizes.append(f"{name} {size / 1000:.1f} kB")
         self.stdout.write("dashboard first load HTML: " + ", ".join(sizes))
+        rows += play_rows(client, opts["play_rounds"], self.stdout)
         run = selfcheck.get_run("classic")
         self.stdout.write(f"suite: {run.total} cases for classic, run {run.seconds * 1000:.0f} ms")
         self.stdout.write(f"{'request':36} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'mean':>8}")

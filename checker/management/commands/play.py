@@ -59,6 +59,20 @@ class Screen:
         ctx = table.ctx if table is not None else None
         return " ".join(self.card(c, trump=bool(ctx and ctx.is_trump(c))) for c in cards) or "—"
 
+    def hand(self, cards: Sequence[Card], table: Table) -> str:
+        """Write a hand grouped: trumps first (labelled 主), then each suit, strongest first."""
+        ctx = table.ctx
+        if ctx is None:
+            return self.cards(cards, table)
+        groups: dict[str, list[Card]] = {}
+        for c in ctx.sort_cards(cards):
+            groups.setdefault(ctx.group(c), []).append(c)
+        parts = []
+        for group, members in groups.items():
+            label = pick(self.lang, "主", "T") + ": " if group == "T" else ""
+            parts.append(label + self.cards(members, table))
+        return " | ".join(parts)
+
     def say(self, zh: str, en: str) -> None:
         self.out.write(pick(self.lang, zh, en) + "\n")
 
@@ -157,11 +171,6 @@ class Command(BaseCommand):
                 )
                 banker = s.seat(int(e["banker"]), human)
                 s.say(f"定主：{trump}，庄家 {banker}", f"Trump: {trump_en}, banker {banker}")
-                if human is not None:
-                    s.say(
-                        f"你的牌：{s.cards(table.ctx.sort_cards(table.hands[human]) if table.ctx else table.hands[human], table)}",
-                        f"Your hand: {s.cards(table.hands[human], table)}",
-                    )
             elif t == "bury":
                 if int(e["seat"]) == human:
                     s.say(
@@ -251,7 +260,7 @@ class Command(BaseCommand):
         }
         while True:
             if ask.phase in (BURY, LEAD, FOLLOW, DECLARE):
-                s.say(f"你的牌：{s.cards(hand, table)}", f"Your hand: {s.cards(hand, table)}")
+                s.say(f"你的牌：{s.hand(hand, table)}", f"Your hand: {s.hand(hand, table)}")
             if ask.phase == FOLLOW and table.current is not None:
                 shown = "  ".join(
                     f"{s.seat(p.seat, view.seat)}: {s.cards(p.cards, table)}"

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
+from checker.dbstatus import explain_db_error
 from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import PLAYER_KINDS
@@ -171,6 +172,9 @@ def _seed(text: str) -> int:
     return value
 
 
+NOT_STORED = 3  # exit status when the run was played but could not be stored
+
+
 class Command(BaseCommand):
     help = "Play seeded rounds with any registered bot, check invariants, store the run."
 
@@ -316,9 +320,7 @@ class Command(BaseCommand):
                 summary=summary,
             )
         except DatabaseError as exc:
-            self.stderr.write(
-                f"simulate: run not stored ({exc}); run `python manage.py migrate` first "
-                "or pass --no-store"
-            )
-            return
+            # The run was played but is lost: say why and fail, so scripts notice.
+            self.stderr.write("simulate: " + explain_db_error(exc, "run"))
+            sys.exit(NOT_STORED)
         self.stderr.write(f"stored as simulation run #{run.pk}")

@@ -1,0 +1,310 @@
+"""What the /play/ table draws: a game position turned into seats, trick, hand and actions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
+from checker.engine.order import TRUMP, Context
+from checker.engine.texts import Lang
+from checker.engine.trick import resolve_trick
+from checker.models import OUTCOME_LABELS
+from checker.play.game import SURRENDER, Position, hint
+from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
+from checker.play.table import Table, Trick, fold_events
+from checker.web import present
+
+PHASE_WORDS = {
+    DECLARE: gettext_noop("亮主"),
+    BID: gettext_noop("叫分"),
+    SURRENDER: gettext_noop("投降"),
+    PICK_TRUMP: gettext_noop("定主"),
+    BURY: gettext_noop("扣底"),
+    LEAD: gettext_noop("首出"),
+    FOLLOW: gettext_noop("跟牌"),
+}
+
+
+def seat_name(seat: int, human: int | None, players: int) -> str:
+    """Name a seat from the human's chair: 你, 下家, 对家, 上家 (with its number)."""
+    if human is None:
+        return _("座%(n)d") % {"n": seat}
+    offset = (seat - human) % players
+    if offset == 0:
+        return _("你")
+    if players == 4:
+        word = [_("下家"), _("对家"), _("上家")][offset - 1]
+    elif players == 3:
+        word = [_("下家"), _("上家")][offset - 1]
+    else:
+        word = ""
+    return f"{word} · " + _("座%(n)d") % {"n": seat}
+
+
+def trump_words(table: Table) -> str:
+    """Say the deal's level and trump (or that trump is not fixed yet)."""
+    parts = []
+    if table.level is not None:
+        parts.append(_("打%(r)s") % {"r": format_rank(table.level)})
+    if table.ctx is None:
+        parts.append(_("主未定"))
+    elif table.trump is None:
+        parts.append(_("无主"))
+    else:
+        parts.append(_("主%(s)s") % {"s": SUIT_SYMBOLS[table.trump]})
+    return " · ".join(parts)
+
+
+def next_step(events: Sequence[dict[str, Any]], start: int) -> int:
+    """Find where the next bot step ends: after the next play (and its trick's close)."""
+    j = start
+    while j < len(events) and events[j]["t"] != "play":
+        j += 1
+    j += 1
+    if j < len(events) and events[j]["t"] == "trick":
+        j += 1
+    return min(j, len(events))
+
+
+def animate_from(position: Position) -> int | None:
+    """Where the reveal of the bots' replies starts after the human's play (None: no play)."""
+    human = position.spec.seat
+    for i in range(len(position.events) - 1, -1, -1):
+        e = position.events[i]
+        if e["t"] == "play" and e["seat"] == human:
+            return i + 1 if next_step(position.events, i + 1) < len(position.events) else None
+        if e["t"] == "play":
+            continue
+        if e["t"] not in ("trick",):
+            return None
+    return None
+
+
+def _winning(table: Table, trick: Trick) -> int | None:
+    """The seat winning the trick so far (the winner once complete)."""
+    if trick.winner is not None:
+        return trick.winner
+    if table.ctx is None or not trick.plays:
+        return None
+    outcome = resolve_trick(table.ctx, [list(p.cards) for p in trick.plays])
+    return trick.plays[outcome.winner].seat
+
+
+def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[str, Any]:
+    n = table.ruleset.players
+    winning = _winning(table, trick)
+    plays = []
+    for p in trick.plays:
+        plays.append(
+            {
+                "seat": p.seat,
+                "name": seat_name(p.seat, human, n),
+                "cards": present.chips(p.cards, table.ctx),
+                "lead": p.role == "lead",
+                "winning": p.seat == winning,
+                "banker": p.seat == table.banker,
+                "tried": present.chips(p.tried, table.ctx) if p.throw == "failed" else "",
+                "penalty": p.penalty,
+                "throw_why": p.verdict.explanation_for(lang) if p.verdict is not None else "",
+                "reason": p.reason.explanation_for(lang)
+                if p.reason is not None and p.seat != human
+                else "",
+            }
+        )
+    return {
+        "number": trick.number + 1,
+        "leader": seat_name(trick.leader, human, n),
+        "plays": plays,
+        "done": trick.winner is not None,
+        "winner": seat_name(winning, human, n) if winning is not None else "",
+        "points": trick.points,
+        "count": sum(c.points for p in trick.plays for c in p.cards),
+    }
+
+
+def hand_groups(
+    table: Table, cards: Sequence[Card], checked: Sequence[Card] = (), forced: Sequence[Card] = ()
+) -> list[dict[str, Any]]:
+    """Group a hand for tapping: trumps first, then ♠ ♥ ♣ ♦, strongest first in each.
+
+    Before trump is fixed the trumps shown are those that do not depend on it (jokers and
+    the ruleset's trump ranks, 常主).
+    """
+    ctx = table.ctx or Context(table.ruleset, table.level, None)
+    picked, must = Counter(checked), Counter(forced)
+    groups: dict[str, list[Card]] = {}
+    for c in ctx.sort_cards(cards):
+        groups.setdefault(ctx.group(c), []).append(c)
+    names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
+    out = []
+    for group, members in groups.items():
+        items = []
+        for c in members:
+            on = picked[c] > 0
+            if on:
+                picked[c] -= 1
+            hard = must[c] > 0
+            if hard:
+                must[c] -= 1
+            items.append(
+                {
+                    "value": ascii_card(c),
+                    "chip": mark_safe(present.chip(c, ctx, "forced" if hard else "")),
+                    "checked": on,
+                    "trump": group == TRUMP,
+                }
+            )
+        out.append(
+            {
+                "group": group,
+                "name": names[group],
+                "trump": group == TRUMP,
+                "cards": items,
+                "count": len(items),
+            }
+        )
+    return out
+
+
+def _bid_choices(position: Position) -> list[int]:
+    ask = position.ask
+    assert ask is not None
+    low, high, step = ask.bid_range
+    standing = [b for _, b in ask.view.bids if b is not None]
+    top = min(standing) - step if standing else high
+    return list(range(top, low - 1, -step))
+
+
+def _end(table: Table, human: int | None) -> dict[str, Any] | None:
+    e = table.end
+    if e is None:
+        return None
+    n = table.ruleset.players
+    result = str(e["result"])
+    winner = str(e["winner"])
+    return {
+        "kitty": present.chips(parse_cards(e["kitty"]), table.ctx) if e["kitty"] else "",
+        "kitty_points": e["kitty_points"],
+        "kitty_bonus": e["kitty_bonus"],
+        "multiplier": e["multiplier"],
+        "attackers_points": e["attackers_points"],
+        "result": _(OUTCOME_LABELS.get(result, result)),
+        "result_code": result,
+        "winner": present.term_label(winner) if winner else "",
+        "rise": e["rise"],
+        "next_level": e.get("next_level"),
+        "chips": e.get("chips"),
+        "bonus": e.get("bonus") or [],
+        "banker": seat_name(table.banker, human, n) if table.banker is not None else "",
+        "human_won": human is not None
+        and table.banker is not None
+        and (winner in ("banker", "庄家")) == table.ruleset.is_banker_side(human, table.banker),
+    }
+
+
+def table_context(
+    position: Position,
+    lang: Lang,
+    *,
+    reveal: int | None = None,
+    show_hint: bool = False,
+    checked: Sequence[Card] = (),
+) -> dict[str, Any]:
+    """Build everything the table template draws for a position (or its first `reveal` events)."""
+    events = position.events
+    partial = reveal is not None and reveal < len(events)
+    shown = events[:reveal] if partial else events
+    table = fold_events(position.ruleset, shown, position.reasons)
+    rs = position.ruleset
+    human = position.spec.seat
+    n = rs.players
+    ask = None if partial else position.ask
+    forced: list[Card] = []
+    suggestion = None
+    if ask is not None and show_hint:
+        forced, decision = hint(position)
+        if decision is not None:
+            checked = decision.cards
+            suggestion = decision.explanation_for(lang)
+    hand: list[Card] = []
+    if human is not None:
+        if ask is not None and ask.phase in (DECLARE, BURY):
+            hand = list(ask.view.hand)
+        elif table.hands:
+            hand = table.hands[human]
+    current = table.current
+    finished = table.finished
+    last = finished[-1] if finished else None
+    if current is not None and current.winner is not None and last is current:
+        last = finished[-2] if len(finished) > 1 else None
+    seats = []
+    for s in range(n):
+        seats.append(
+            {
+                "seat": s,
+                "name": seat_name(s, human, n),
+                "banker": s == table.banker,
+                "attacker": table.is_attacker(s),
+                "left": len(table.hands[s]) if table.hands else 0,
+                "human": s == human,
+            }
+        )
+    context: dict[str, Any] = {
+        "position": position,
+        "spec": position.spec,
+        "ruleset": rs,
+        "title": rs.title_en if lang == "en" else rs.title,
+        "table": table,
+        "trump_words": trump_words(table),
+        "seats": seats,
+        "banker": seat_name(table.banker, human, n) if table.banker is not None else "",
+        "trick": _trick(table, current, human, lang) if current is not None else None,
+        "last": _trick(table, last, human, lang) if last is not None else None,
+        "tricks_done": len(finished),
+        "hand": hand_groups(table, hand, checked, forced) if hand else [],
+        "hand_size": len(hand),
+        "ask": ask,
+        "phase": ask.phase if ask is not None else "",
+        "phase_word": _(PHASE_WORDS[ask.phase]) if ask is not None else "",
+        "forced": present.chips(forced, table.ctx) if forced else "",
+        "suggestion": suggestion,
+        "end": None if partial else _end(table, human),
+        "partial": partial,
+        "next_reveal": next_step(events, reveal) if partial and reveal is not None else None,
+        "bids": [
+            {"name": seat_name(s, human, n), "bid": b}
+            for s, b in (table.bids if table.bids else [])
+        ],
+        "declarations": [
+            {"name": seat_name(s, human, n), "cards": present.chips(c, table.ctx)}
+            for s, c, _e in table.declarations
+        ],
+        "attackers_points": table.attackers_points,
+        "waiting_for": _waiting(table, human, partial, position),
+    }
+    if ask is not None:
+        context["declare_options"] = [
+            {"value": "-".join(ascii_card(c) for c in o), "cards": present.chips(o, table.ctx)}
+            for o in ask.declarations
+        ]
+        context["dealt"] = len(ask.view.hand)
+        if ask.phase == BID:
+            context["bid_choices"] = _bid_choices(position)
+        context["kitty_size"] = rs.kitty_size
+        context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
+    return context
+
+
+def _waiting(table: Table, human: int | None, partial: bool, position: Position) -> str:
+    if not partial:
+        return ""
+    seat = table.to_move()
+    if seat is None or seat == human:
+        return _("机器人思考中…")
+    return _("等待 %(who)s 出牌…") % {"who": seat_name(seat, human, table.ruleset.players)}
