@@ -353,3 +353,34 @@ class CaseKind:
         fields["expect"] = self.expect
         fields["expect_by_ruleset"] = MapOf(self.expect, "规则集名称到输出映射的映射")
         return Record(fields, "用例映射", frozenset({"id", "title", "kind", *self.required}))
+
+
+# Every case kind, in the order the modules declare them (kinds, then matchcases, roundcases
+# and the bot kind, as checker.suite.kinds imports them); filled by @case_kind.
+DECLARED: dict[str, CaseKind] = {}
+
+
+def case_kind(
+    name: str,
+    label: str,
+    label_en: str,
+    *,
+    inputs: Mapping[str, FieldType],
+    required: tuple[str, ...],
+    outputs: Mapping[str, FieldType],
+) -> Callable[[Runner], Runner]:
+    """Declare the case kind a runner answers: its labels, typed inputs (the required ones)
+    and typed outputs. Validation, the runner, the labels and the JSON Schema read it."""
+
+    def declare(runner: Runner) -> Runner:
+        if name in DECLARED:
+            raise ValueError(f"case kind {name} is declared twice")
+        unknown = set(required) - set(inputs)
+        if unknown:
+            raise ValueError(f"case kind {name}: required {sorted(unknown)} are not inputs")
+        DECLARED[name] = CaseKind(
+            name, label, label_en, inputs, frozenset(required), outputs, runner
+        )
+        return runner
+
+    return declare

@@ -16,9 +16,17 @@ from checker.engine.scoring import score_round
 from checker.engine.texts import Lang, Say, pick
 
 from . import fields as F
-from .fields import ArrayOf, CaseKind, Outcome, Record
+from .fields import ArrayOf, Outcome, Record, case_kind
 
 WINNER_WORDS = {"banker": True, "庄家": True, "attackers": False, "defenders": False, "闲家": False}
+
+
+LEVELS = ArrayOf(F.RANK, "每队的级别列表 [0、2 号座位一队, 1、3 号座位一队]")
+PAYMENT_LINE = Record(
+    {"from": F.SEAT, "to": F.SEAT, "chips": F.INT, "line": F.STRING},
+    "{from, to, chips, line} 映射",
+    frozenset({"from", "to", "chips", "line"}),
+)
 
 
 def _round_result(rs: Ruleset, data: Mapping[str, Any]) -> tuple[str, int]:
@@ -40,6 +48,33 @@ def _round_result(rs: Ruleset, data: Mapping[str, Any]) -> tuple[str, int]:
     return score.result, score.rise
 
 
+@case_kind(
+    "next_round",
+    "轮庄与整场",
+    "Next round",
+    inputs={
+        "banker": F.SEAT,
+        "result": F.STRING,
+        "rise": F.INT,
+        "points": F.POINTS,
+        "bid": F.INT,
+        "levels": LEVELS,
+        "chips": F.INT_LIST,
+        "x": F.INT,
+        "bonus": F.INT_LIST,
+        "round": F.INT,
+    },
+    required=("banker",),
+    outputs={
+        "banker": F.SEAT,
+        "levels": LEVELS,
+        "chips": F.INT_LIST,
+        "round": F.INT,
+        "match_over": F.BOOL,
+        "match_winner": ArrayOf(F.SEAT, "座位的列表"),
+        "rule": F.STRING,
+    },
+)
 def run_next_round(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     result, rise = _round_result(rs, data)
     chips = data.get("chips")
@@ -85,6 +120,24 @@ def run_next_round(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcom
     return out, explain
 
 
+@case_kind(
+    "payments",
+    "支付线",
+    "Payments",
+    inputs={
+        "x": F.INT,
+        "bonus": F.INT_LIST,
+        "banker": F.SEAT,
+        "result": F.STRING,
+        "rise": F.INT,
+    },
+    required=("x", "bonus", "banker", "result"),
+    outputs={
+        "net": F.INT_LIST,
+        "lines": ArrayOf(PAYMENT_LINE, "支付线的列表"),
+        "x": F.INT,
+    },
+)
 def run_payments(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     raw = data["result"]
     if isinstance(raw, str) and raw.strip().lower() in WINNER_WORDS:
@@ -97,60 +150,3 @@ def run_payments(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     )
     out = {"x": data["x"], "net": list(pay.net), "lines": [ln.as_dict() for ln in pay.lines]}
     return out, pay.explanation_for
-
-
-LEVELS = ArrayOf(F.RANK, "每队的级别列表 [0、2 号座位一队, 1、3 号座位一队]")
-PAYMENT_LINE = Record(
-    {"from": F.SEAT, "to": F.SEAT, "chips": F.INT, "line": F.STRING},
-    "{from, to, chips, line} 映射",
-    frozenset({"from", "to", "chips", "line"}),
-)
-MATCH_RECORDS = (
-    CaseKind(
-        "next_round",
-        "轮庄与整场",
-        "Next round",
-        inputs={
-            "banker": F.SEAT,
-            "result": F.STRING,
-            "rise": F.INT,
-            "points": F.POINTS,
-            "bid": F.INT,
-            "levels": LEVELS,
-            "chips": F.INT_LIST,
-            "x": F.INT,
-            "bonus": F.INT_LIST,
-            "round": F.INT,
-        },
-        required=frozenset({"banker"}),
-        outputs={
-            "banker": F.SEAT,
-            "levels": LEVELS,
-            "chips": F.INT_LIST,
-            "round": F.INT,
-            "match_over": F.BOOL,
-            "match_winner": ArrayOf(F.SEAT, "座位的列表"),
-            "rule": F.STRING,
-        },
-        runner=run_next_round,
-    ),
-    CaseKind(
-        "payments",
-        "支付线",
-        "Payments",
-        inputs={
-            "x": F.INT,
-            "bonus": F.INT_LIST,
-            "banker": F.SEAT,
-            "result": F.STRING,
-            "rise": F.INT,
-        },
-        required=frozenset({"x", "bonus", "banker", "result"}),
-        outputs={
-            "net": F.INT_LIST,
-            "lines": ArrayOf(PAYMENT_LINE, "支付线的列表"),
-            "x": F.INT,
-        },
-        runner=run_payments,
-    ),
-)
