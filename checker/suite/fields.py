@@ -325,7 +325,7 @@ COMMON_FIELDS: dict[str, FieldType] = {
 @dataclass(frozen=True)
 class CaseKind:
     """One case kind: its input fields and their types, the required ones, its outputs, its
-    label on the pages and the runner that asks the engine. Adding a kind is one such record."""
+    label on the pages and the runner that asks the engine; declared by @case_kind on the runner."""
 
     name: str
     label: str
