@@ -608,7 +608,11 @@ TRICK = F.SEAT_CARDS
         "banker": F.SEAT,
         "hand": F.CARDS,
         "trick": TRICK,
-        "history": F.ArrayOf(TRICK, "已完成的墩的列表（每墩为 {seat, cards} 的列表）"),
+        "history": F.ArrayOf(
+            TRICK,
+            "已完成的墩的列表（每墩为 {seat, cards} 的列表）",
+            en="a list of finished tricks (each a list of {seat, cards})",
+        ),
         "current": F.SEAT_CARDS,
         "first_round": F.BOOL,
         "kitty": F.CARDS,

@@ -21,11 +21,16 @@ from .fields import ArrayOf, Outcome, Record, case_kind
 WINNER_WORDS = {"banker": True, "庄家": True, "attackers": False, "defenders": False, "闲家": False}
 
 
-LEVELS = ArrayOf(F.RANK, "每队的级别列表 [0、2 号座位一队, 1、3 号座位一队]")
+LEVELS = ArrayOf(
+    F.RANK,
+    "每队的级别列表 [0、2 号座位一队, 1、3 号座位一队]",
+    en="the level of each team [seats 0 and 2, seats 1 and 3]",
+)
 PAYMENT_LINE = Record(
     {"from": F.SEAT, "to": F.SEAT, "chips": F.INT, "line": F.STRING},
     "{from, to, chips, line} 映射",
     frozenset({"from", "to", "chips", "line"}),
+    en="a {from, to, chips, line} mapping",
 )
 
 
@@ -35,13 +40,26 @@ def _round_result(rs: Ruleset, data: Mapping[str, Any]) -> tuple[str, int]:
         return check_result(rs, data["result"], data.get("rise"))
     points = data.get("points")
     if points is None:
-        raise PlayError("next_round 需要 result（或 points）", field="result")
+        raise PlayError(
+            "next_round 需要 result（或 points）",
+            en="next_round needs result (or points)",
+            field="result",
+        )
     if isinstance(points, bool) or not isinstance(points, int):
-        raise PlayError(f"points 必须是整数，而不是“{points}”", field="points", value=str(points))
+        raise PlayError(
+            f"points 必须是整数，而不是“{points}”",
+            en=f"points must be an integer, not “{points}”",
+            field="points",
+            value=str(points),
+        )
     if rs.score_policy == "bid_chips":
         bid = data.get("bid")
         if bid is None:
-            raise PlayError(f"{rs.title}按叫分结算，用 points 时需要 bid", field="bid")
+            raise PlayError(
+                f"{rs.title}按叫分结算，用 points 时需要 bid",
+                en=f"{rs.name} settles by the bid: points need bid",
+                field="bid",
+            )
         chips = settle_chips(rs, points, bid)
         return chips.result, chips.rise
     score = score_round(rs, points)
@@ -71,7 +89,7 @@ def _round_result(rs: Ruleset, data: Mapping[str, Any]) -> tuple[str, int]:
         "chips": F.INT_LIST,
         "round": F.INT,
         "match_over": F.BOOL,
-        "match_winner": ArrayOf(F.SEAT, "座位的列表"),
+        "match_winner": ArrayOf(F.SEAT, "座位的列表", en="a list of seats"),
         "rule": F.STRING,
     },
 )
@@ -91,7 +109,10 @@ def run_next_round(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcom
         before = chips if chips is not None else [0] * rs.players
         if not isinstance(before, list) or len(before) != rs.players:
             raise PlayError(
-                f"chips: 需要 {rs.players} 位玩家的子数", field="chips", value=str(before)
+                f"chips: 需要 {rs.players} 位玩家的子数",
+                en=f"chips: needs the chips of the {rs.players} players",
+                field="chips",
+                value=str(before),
             )
         chips = [int(c) + d for c, d in zip(before, pay.net, strict=True)]
         say_pay = pay.explanation_for
@@ -134,7 +155,7 @@ def run_next_round(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcom
     required=("x", "bonus", "banker", "result"),
     outputs={
         "net": F.INT_LIST,
-        "lines": ArrayOf(PAYMENT_LINE, "支付线的列表"),
+        "lines": ArrayOf(PAYMENT_LINE, "支付线的列表", en="a list of payment lines"),
         "x": F.INT,
     },
 )
