@@ -304,7 +304,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     spare = len(suit) - n
     forced: Counter[Card] = Counter()
     for card, m in counts.items():
-        pos = ctx.key[card][1]
+        pos = ctx.link[card]
         removable = 0
         while removable < min(m, spare):
             lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
