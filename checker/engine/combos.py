@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import SMALL, Card
+from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .ruffs import RuffKey, read_throw_ruff
 from .structure import plan_answer, rank_answer
@@ -265,6 +266,17 @@ def _pair_units(ctx: Context, counts: Counter[Card]) -> tuple[Unit, ...]:
     return tuple(units)
 
 
+def _real_units(cards: Sequence[Card], units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """Give units found in a pair view their real cards (a 小王 pair may be 小王 + 大王)."""
+    real = restore(cards, [c for u in units for c in u.cards])
+    out: list[Unit] = []
+    i = 0
+    for u in units:
+        out.append(Unit(u.kind, tuple(real[i : i + u.size]), u.top, u.length))
+        i += u.size
+    return tuple(out)
+
+
 def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
     cards = tuple(cards)
@@ -274,7 +286,10 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     if len(groups) > 1:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = groups.pop()
-    units = _units_from(ctx, cards)
+    view = pair_view(ctx.ruleset, cards)
+    units = _units_from(ctx, view)
+    if SMALL in view and view.count(SMALL) != cards.count(SMALL):
+        units = _real_units(cards, units)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
     if group != TRUMP and ctx.ruleset.throw_suits == "trump_only":

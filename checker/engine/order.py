@@ -223,4 +223,12 @@ def check_copies(ctx: Context, hands: dict[str, list[Card]]) -> None:
             )
 
 
-__all__ = ["TRUMP", "Context", "tractor_order", "check_copies", "make_context", "parse_level", "parse_trump"]
+__all__ = [
+    "TRUMP",
+    "Context",
+    "tractor_order",
+    "check_copies",
+    "make_context",
+    "parse_level",
+    "parse_trump",
+]

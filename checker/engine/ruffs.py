@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import product
 
 from .cards import Card
+from .jokers import pair_view
 from .ladder import Cols, Column, columns
 from .order import Context
 
@@ -66,7 +67,23 @@ def read_throw_ruff(
     ctx: Context, shapes: Sequence[Shape], singles: int, cards: Sequence[Card]
 ) -> RuffKey | None:
     """Read cards in a throw's shapes (and `singles` singles) at their strongest, for both
-    comparisons; None when no reading holds every shape."""
+    comparisons; None when no reading holds every shape. Where 大王 + 小王 may pair, the
+    readings with and without that pair both count."""
+    view = pair_view(ctx.ruleset, cards)
+    plain = _read(ctx, shapes, singles, cards)
+    if view == list(cards):
+        return plain
+    mixed = _read(ctx, shapes, singles, view)
+    if plain is None or mixed is None:
+        return plain or mixed
+    return RuffKey(
+        max(plain.value(True), mixed.value(True)), max(plain.value(False), mixed.value(False))
+    )
+
+
+def _read(
+    ctx: Context, shapes: Sequence[Shape], singles: int, cards: Sequence[Card]
+) -> RuffKey | None:
     order = key_order(shapes)
     cols = columns(ctx, cards)
     if not fits(cols, order):

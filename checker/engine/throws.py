@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
+from .jokers import pair_view, restore
 from .order import Context
 from .ruleset import BeatenBy, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
@@ -118,10 +119,11 @@ def beaten_by(rs: Ruleset) -> BeatenBy:
 def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
     """Find a unit in hand that beats `unit`: the lowest higher one of the same shape, else
     (policy same_count) the narrowest, lowest wider unit with as many cards."""
-    found = _same_shape_beater(ctx, unit, group, hand)
+    view = pair_view(ctx.ruleset, hand) if unit.width >= 2 else list(hand)
+    found = _same_shape_beater(ctx, unit, group, view)
     if found is None and unit.width >= 2 and beaten_by(ctx.ruleset) == BeatenBy.SAME_COUNT:
-        found = _wider_beater(ctx, unit, group, hand)
-    return found
+        found = _wider_beater(ctx, unit, group, view)
+    return None if found is None else tuple(restore(hand, found))
 
 
 def _wider_beater(
