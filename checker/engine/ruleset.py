@@ -89,6 +89,15 @@ class TractorNames(StrEnum):
     BY_SHAPE = "by_shape"
 
 
+class TractorOrder(StrEnum):
+    """Which trumps are adjacent for tractors: the strength ladder itself, or the trump suit in
+    its natural rank order (level card and 2 at their own rank) with the jokers above its A and
+    every other trump joining nothing (seed 004 §6)."""
+
+    LADDER = "ladder"
+    NATURAL = "natural"
+
+
 class BeatenBy(StrEnum):
     """What breaks a unit of a throw: only a higher unit of its own shape, or also a wider unit
     with the same number of cards (as one-unit plays compare: 5555 > 6677)."""
@@ -124,6 +133,7 @@ class DeckRules:
     hand_size: int
     kitty_size: int
     tractor_names: TractorNames = TractorNames.PLAIN
+    tractor_order: TractorOrder = TractorOrder.LADDER
 
     @property
     def size(self) -> int:
@@ -476,6 +486,7 @@ _TOP_KEYS = {
     "hand_size",
     "kitty_size",
     "tractor_names",
+    "tractor_order",
     "throw",
     "kitty",
     "score",
@@ -819,6 +830,9 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             kitty_size=kitty_size,
             tractor_names=_enum(
                 TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
+            ),
+            tractor_order=_enum(
+                TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
             ),
         ),
         throw=ThrowRules(
