@@ -14,7 +14,15 @@ from checker.engine.trick import resolve_trick
 
 from ..players import Decision, PlayerView
 from .memory import Memory
-from .moves import cost, follow_options, in_group, ruff_options, strength_cost, wins
+from .moves import (
+    broken_wide,
+    cost,
+    follow_options,
+    in_group,
+    ruff_options,
+    strength_cost,
+    wins,
+)
 from .strength import trump_ranks
 from .words import decided
 
@@ -156,9 +164,12 @@ def discard(
             ):
                 take(cards)
                 how = "void_points"
+    held = Counter(pool)
     if len(chosen) < k:
+        # A card of a 三条 (several decks) goes last among the plain ones: the set can win a trick.
         side_plain = sorted(
-            (c for c in left if key[c][0] != TRUMP and not c.points), key=lambda c: (key[c][1], c)
+            (c for c in left if key[c][0] != TRUMP and not c.points),
+            key=lambda c: (held[c] >= 3, key[c][1], c),
         )
         take(side_plain[: k - len(chosen)])
     if len(chosen) < k:
@@ -218,6 +229,7 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     feed = partner_wins and (safe or not style.safe_feed)
     suit = in_group(ctx, lead.group, hand)
     key = ctx.key
+    held = Counter(hand)
 
     if len(suit) > n:
         options = follow_options(
@@ -243,7 +255,10 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                         "伙伴赢牌且无人能再压：跟牌喂分 {cards}",
                         "partner is winning and safe: follows with points {cards}",
                     )
-            best = min(options, key=lambda p: (sum(c.points for c in p), cost(ctx, p)))
+            best = min(
+                options,
+                key=lambda p: (broken_wide(held, p), sum(c.points for c in p), cost(ctx, p)),
+            )
             return decided(
                 bot,
                 "follow.partner_small",
@@ -258,7 +273,7 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 # A pointless trick a later opponent can still take: keep the high cards.
                 winning = []
         if winning:
-            best = min(winning, key=lambda p: strength_cost(ctx, p))
+            best = min(winning, key=lambda p: (broken_wide(held, p), strength_cost(ctx, p)))
             return decided(
                 bot,
                 "follow.beat_cheapest",
@@ -266,7 +281,9 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "同花色争胜：用能压过当前赢家的最小牌 {cards}",
                 "contests in suit: the cheapest cards that beat the current winner {cards}",
             )
-        best = min(options, key=lambda p: (sum(c.points for c in p), cost(ctx, p)))
+        best = min(
+            options, key=lambda p: (broken_wide(held, p), sum(c.points for c in p), cost(ctx, p))
+        )
         return decided(
             bot,
             "follow.cannot_win",

@@ -3,6 +3,7 @@ unbeatable given what is known, a short suit thrown out whole, and a plain lead 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from checker.engine.cards import Card
@@ -161,8 +162,8 @@ def decide_lead(
                 bot,
                 "lead.unbeatable_pair",
                 best,
-                "领无敌对子/拖拉机（更大的牌都至少有一张已知）{cards}",
-                "leads an unbeatable pair or tractor (every higher card has a copy accounted for) {cards}",
+                "领无敌对子/三条/拖拉机（没有未见的牌能组成更大的同型牌）{cards}",
+                "leads an unbeatable pair, set or tractor (no unseen cards can make a higher one of its shape) {cards}",
             )
         return decided(
             bot,
@@ -275,7 +276,11 @@ def _plain_lead(bot: str, ctx: Context, hand: Sequence[Card], *, v2: bool) -> De
                         "领副牌对子/拖拉机 {cards}",
                         "leads a side-suit pair or tractor {cards}",
                     )
-            plain = sorted((c for c in cs if not c.points), key=lambda c: key[c][1])
+            copies = Counter(cs)
+            # A card of a 三条 (several decks) is led last: the set can win a trick later.
+            plain = sorted(
+                (c for c in cs if not c.points), key=lambda c: (copies[c] >= 3, key[c][1])
+            )
             if plain:
                 return decided(
                     bot,

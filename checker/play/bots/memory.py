@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from checker.engine.cards import Card
 from checker.engine.combos import PairStock, Unit
 from checker.engine.order import Context
+from checker.engine.units import Stock
 
 Play = tuple[int, tuple[Card, ...]]
 Trick = Sequence[Play]
@@ -48,6 +49,11 @@ class Memory:
         key = self.ctx.key
         if unit.kind == "single":
             return any(key[c][0] == group and key[c][1] > unit.top for c in self.unseen)
+        if unit.width > 2:
+            # 三条 and wider (several decks): only as wide a unit, as long, can beat it.
+            wide = Stock(self.ctx, Counter(self.unseen_in(group)))
+            found = wide.highest_run(unit.width, unit.span)
+            return found is not None and found[1] > unit.top
         stock = PairStock(self.ctx, Counter(self.unseen_in(group)))
         if unit.kind == "pair":
             return any(p > unit.top for p in stock.at)
