@@ -214,6 +214,25 @@ DISCARD_WORDS = {
 }
 
 
+def discarding(
+    style: Style,
+    ctx: Context,
+    mem: Memory,
+    pool: Sequence[Card],
+    k: int,
+    rule: str,
+    zh: str,
+    en: str,
+    *,
+    feed: bool = False,
+    forced: Sequence[Card] = (),
+) -> Decision:
+    """Decide a follow that plays the forced cards and discards k more, saying why."""
+    fill, how = discard(ctx, mem, pool, k, style, feed=feed)
+    how_zh, how_en = DISCARD_WORDS[how]
+    return decided(style.name, f"follow.{rule}_{how}", [*forced, *fill], zh + how_zh, en + how_en)
+
+
 def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     """Decide a follow for the view's trick under a bot version's style."""
     ctx, lead, hand = view.ctx, view.lead, view.hand
@@ -303,14 +322,17 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
             "exactly enough of the suit: plays all of it {cards}",
         )
     if suit or lead.group == TRUMP:
-        fill, how = discard(ctx, mem, rest, k, style, feed=feed)
-        zh, en = DISCARD_WORDS[how]
-        return decided(
-            bot,
-            f"follow.short_{how}",
-            [*suit, *fill],
-            "同花色不够：出尽该门，余下" + zh,
-            "short of the suit: plays all of it, and " + en,
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "short",
+            "同花色不够：出尽该门，余下",
+            "short of the suit: plays all of it, and ",
+            feed=feed,
+            forced=suit,
         )
 
     # Void in a side suit: ruff, block or discard.
@@ -330,14 +352,15 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
             )
         return decided(bot, f"follow.void_{how}", fill, "缺门：" + zh, "void: " + en)
     cheapest = min(ruffs, key=lambda r: strength_cost(ctx, r))
+    plain_ruff = decided(
+        bot,
+        "follow.ruff",
+        cheapest,
+        "缺门将吃：用最小的能赢的主 {cards}",
+        "void: ruffs with the smallest winning trumps {cards}",
+    )
     if not style.last_seat:
-        return decided(
-            bot,
-            "follow.ruff",
-            cheapest,
-            "缺门将吃：用最小的能赢的主 {cards}",
-            "void: ruffs with the smallest winning trumps {cards}",
-        )
+        return plain_ruff
     unbeatable = not later or not any((not mem.is_void(s, TRUMP)) for s in later)
     if unbeatable:
         pointed = [r for r in ruffs if any(c.points for c in r)]
@@ -363,14 +386,15 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "无盖杀风险：用最小的主毙牌，不浪费大主 {cards}",
                 "no overruff risk: ruffs with the smallest trump, wasting no big one {cards}",
             )
-        fill, how = discard(ctx, mem, rest, k, style, feed=False)
-        zh, en = DISCARD_WORDS[how]
-        return decided(
-            bot,
-            f"follow.keep_trumps_{how}",
-            fill,
-            "本墩 0 分：不上主，" + zh,
-            "a pointless trick: keeps the trumps, " + en,
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "keep_trumps",
+            "本墩 0 分：不上主，",
+            "a pointless trick: keeps the trumps, ",
         )
     if style.block and overruff_chance(mem, lead.group or "", later, len(hand)) < style.block_risk:
         return decided(
@@ -400,19 +424,14 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "墩上有分：用最小的能赢的主将吃 {cards}",
                 "points on the trick: ruffs with the smallest winning trump {cards}",
             )
-        fill, how = discard(ctx, mem, rest, k, style, feed=False)
-        zh, en = DISCARD_WORDS[how]
-        return decided(
-            bot,
-            f"follow.no_block_{how}",
-            fill,
-            "没有大于主K的主牌，不将吃：" + zh,
-            "no trump above the trump K, so no ruff: " + en,
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "no_block",
+            "没有大于主K的主牌，不将吃：",
+            "no trump above the trump K, so no ruff: ",
         )
-    return decided(
-        bot,
-        "follow.ruff",
-        cheapest,
-        "缺门将吃：用最小的能赢的主 {cards}",
-        "void: ruffs with the smallest winning trumps {cards}",
-    )
+    return plain_ruff
