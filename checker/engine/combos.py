@@ -229,10 +229,12 @@ class PairStock:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    counts = Counter(cards)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
     if max(counts.values(), default=0) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
-    stock = Stock(ctx, counts)
+    stock = Stock(ctx, Counter(counts))
     units: list[Unit] = []
     for width in range(stock.max_width(), 1, -1):
         while (run := stock.longest_run(width)) is not None:
@@ -245,25 +247,50 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _pair_units(ctx: Context, counts: Counter[Card]) -> tuple[Unit, ...]:
+def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     """Split cards of at most two copies: longest pair runs as tractors, then pairs, singles."""
-    stock = PairStock(ctx, counts)
+    key = ctx.key
     units: list[Unit] = []
-    while (run := stock.longest_run()) is not None and run[1] > run[0]:
-        taken = stock.take(*run)
-        units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
-    for p in sorted(stock.at, reverse=True):
-        for card in stock.at[p]:
-            units.append(Unit(PAIR, (card, card), p, 1))
-    paired = Counter(c for u in units for c in u.cards)
-    rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
-    units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
+    singles = [c for c, n in counts.items() if n == 1]
+    paired = [c for c, n in counts.items() if n == 2]
+    if len(paired) == 1:
+        card = paired[0]
+        units.append(Unit(PAIR, (card, card), key[card][1], 1))
+    elif paired:
+        stock = PairStock(ctx, Counter({c: 2 for c in paired}))
+        while (run := stock.longest_run()) is not None and run[1] > run[0]:
+            taken = stock.take(*run)
+            units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
+        for p in sorted(stock.at, reverse=True):
+            for card in stock.at[p]:
+                units.append(Unit(PAIR, (card, card), p, 1))
+    # Every card held twice is in a tractor or a pair; the others are singles, highest first.
+    singles.sort(key=lambda c: -key[c][1])
+    units.extend(Unit(SINGLE, (c,), key[c][1], 0) for c in singles)
     return tuple(units)
+
+
+# Plays memoised per context (`Context.classified`) before the memo starts afresh.
+CLASSIFY_MEMO = 1 << 15
 
 
 def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
     cards = tuple(cards)
+    memo = ctx.classified
+    combo = memo.get(cards)
+    if combo is None:
+        combo = _classify(ctx, cards)
+        if len(memo) >= CLASSIFY_MEMO:
+            memo.clear()
+        memo[cards] = combo
+    return combo
+
+
+def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
+    if len(cards) == 1:
+        group, pos = ctx.key[cards[0]]
+        return Combo(SINGLE, group, cards, (Unit(SINGLE, cards, pos, 0),))
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}

@@ -25,6 +25,8 @@ def unit_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> UnitKey | None
     """
     if len(cards) != len(lead.cards) or not lead.units:
         return None
+    if len(cards) == 1:
+        return (1, ctx.key[cards[0]][1])
     combo = classify(ctx, cards)
     if len(combo.units) != 1:
         return None
@@ -58,6 +60,8 @@ def ruff_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None
     by the exact `structure_key` (tractors in the lead's order, then pairs, then singles); a
     throw with wider units takes, unit by unit (widest first), the highest of each shape.
     """
+    if lead.type == SINGLE and len(cards) == 1:
+        return RuffKey(((), (), (ctx.key[cards[0]][1],)))
     if len(lead.units) == 1 and lead.type != SINGLE:
         key = unit_key(ctx, lead, cards)
         return None if key is None else RuffKey(((key[0],), (key[1],)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .cards import (
     BIG,
@@ -21,6 +22,9 @@ from .ruleset import Ruleset
 from .texts import ZH, Lang, pick
 from .vocab import is_no_trump, suit_name, term
 
+if TYPE_CHECKING:
+    from .combos import Combo
+
 TRUMP = "T"
 
 
@@ -29,10 +33,10 @@ class Context:
 
     Every card maps to a group (TRUMP or its suit letter) and a position: a larger position is
     stronger, equal positions are equal in strength, and consecutive positions are adjacent
-    for tractors.
+    for tractors. `classified` memoises `combos.classify` for this deal (plays are immutable).
     """
 
-    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck")
+    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck", "classified")
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
         self.ruleset = ruleset
@@ -64,6 +68,7 @@ class Context:
             tiers.append([BIG])
         self._assign(TRUMP, tiers)
         self.deck = frozenset(self.key)
+        self.classified: dict[tuple[Card, ...], Combo] = {}
 
     def _assign(self, group: str, tiers: list[list[Card]]) -> None:
         self.tiers[group] = tiers
