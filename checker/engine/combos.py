@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import Card
 from .order import TRUMP, Context
@@ -124,7 +125,7 @@ class Combo:
     def tuples(self) -> list[Unit]:
         return [u for u in self.units if u.kind == TUPLE]
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Copies per rank of the biggest unit (1 when there is none)."""
         return self.units[0].width if self.units else 1
@@ -133,7 +134,7 @@ class Combo:
     def is_valid(self) -> bool:
         return self.type != INVALID
 
-    @property
+    @cached_property
     def has_pairs(self) -> bool:
         return any(u.kind != SINGLE for u in self.units)
 
