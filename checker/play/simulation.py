@@ -102,14 +102,20 @@ def run_rounds(
     make_players(players, 0, 1)
     extra = (tuple(sorted(options.items())),) if options else ()
     work = [(ruleset, players, i, s, *extra) for i, s in enumerate(round_seeds(seed, rounds))]
-    if jobs <= 1 or rounds < 2:
+    yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
+
+
+def run_in_order[Result](
+    fn: Callable[[Job], Result], work: list[Job], jobs: int, chunk: int = 1
+) -> Iterator[Result]:
+    """Run jobs in order, over several forked processes when jobs > 1, and yield each result."""
+    if jobs <= 1 or len(work) < 2:
         for job in work:
-            yield run_job(job)
+            yield fn(job)
         return
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        chunk = max(1, min(20, rounds // (jobs * 8)))
-        yield from pool.imap(run_job, work, chunksize=chunk)
+        yield from pool.imap(fn, work, chunksize=chunk)
 
 
 @dataclass
@@ -238,8 +244,8 @@ def run_match_job(job: Job) -> tuple[dict[str, Any], list[dict[str, Any]], list[
     """Play one match of a run; return its figures, each round's figures and each round's log."""
     from .match import play_match
 
-    name, kind, _, seed = job
-    rs = load_ruleset(name)
+    name, kind, _, seed = job[:4]
+    rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
     result = play_match(rs, seed, kind)
     return (
         result.figures(),
@@ -249,19 +255,19 @@ def run_match_job(job: Job) -> tuple[dict[str, Any], list[dict[str, Any]], list[
 
 
 def run_matches(
-    ruleset: str, players: str, matches: int, seed: int, jobs: int = 1
+    ruleset: str,
+    players: str,
+    matches: int,
+    seed: int,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]]:
     """Play a run's matches in order (over several processes when jobs > 1) and yield each."""
-    load_ruleset(ruleset)
+    load_ruleset(ruleset).with_options(options)
     make_players(players, 0, 1)
-    work = [(ruleset, players, i, s) for i, s in enumerate(match_seeds(seed, matches))]
-    if jobs <= 1 or matches < 2:
-        for job in work:
-            yield run_match_job(job)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap(run_match_job, work, chunksize=1)
+    extra = (tuple(sorted(options.items())),) if options else ()
+    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(match_seeds(seed, matches))]
+    yield from run_in_order(run_match_job, work, jobs)
 
 
 @dataclass
@@ -381,16 +387,17 @@ def simulate_matches(
     seed: int,
     jobs: int = 1,
     on_match: Callable[[int, list[list[Event]]], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[Summary, MatchSummary]:
     """Run whole matches; return the summary of all their rounds and of the matches."""
-    rs = load_ruleset(ruleset)
+    rs = load_ruleset(ruleset).with_options(options)
     rounds = Summary(ruleset, players, seed)
     summary = MatchSummary(ruleset, rs.players)
     start = time.perf_counter()
     cpu = _cpu()
     index = 0
     for m, (figures, round_figures, logs) in enumerate(
-        run_matches(ruleset, players, matches, seed, jobs)
+        run_matches(ruleset, players, matches, seed, jobs, options)
     ):
         summary.add(m, figures)
         for f in round_figures:

@@ -213,7 +213,7 @@ class Command(BaseCommand):
         if opts["json"]:
             opts["format"] = "json"
         if opts["matches"]:
-            self._matches(name, engine, opts)
+            self._matches(name, engine, opts, options or None)
             return
         log: TextIO | None = None
         if opts["log"]:
@@ -241,10 +241,16 @@ class Command(BaseCommand):
         summary["jobs"] = opts["jobs"]
         if options:
             summary["options"] = options
+        self._finish(summary, engine, opts, render(summary, engine))
+
+    def _finish(
+        self, summary: dict[str, Any], engine: str, opts: dict[str, Any], text: str
+    ) -> None:
+        """Print the summary (text or JSON), store the run, exit 1 on an illegal play or break."""
         if opts["format"] == "json":
             self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
         else:
-            self.stdout.write(render(summary, engine))
+            self.stdout.write(text)
             if opts["log"]:
                 self.stdout.write(f"replay log         {opts['log']}")
         if not opts["no_store"]:
@@ -252,14 +258,16 @@ class Command(BaseCommand):
         if summary["illegal_plays"] or summary["invariant_breaks"]:
             sys.exit(1)
 
-    def _matches(self, name: str, engine: str, opts: dict[str, Any]) -> None:
+    def _matches(
+        self, name: str, engine: str, opts: dict[str, Any], options: dict[str, Any] | None
+    ) -> None:
         matches, seed, players, jobs = opts["matches"], opts["seed"], opts["players"], opts["jobs"]
         log: TextIO | None = None
         if opts["log"]:
             path = Path(opts["log"])
             path.parent.mkdir(parents=True, exist_ok=True)
             log = path.open("w", encoding="utf-8")
-            head = json.loads(header(name, players, 0, seed, engine))
+            head = json.loads(header(name, players, 0, seed, engine, options))
             log.write(json.dumps({**head, "matches": matches}, ensure_ascii=False) + "\n")
         stream = opts.get("stderr") or sys.stderr
         progress = Progress(matches, stream, enabled=not opts["no_progress"], unit="matches")
@@ -281,7 +289,7 @@ class Command(BaseCommand):
             progress.update(index + 1)
 
         try:
-            rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match)
+            rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match, options)
         finally:
             progress.close()
             if log is not None:
@@ -289,18 +297,11 @@ class Command(BaseCommand):
         summary = rounds.as_dict()
         summary["jobs"] = jobs
         summary["matches"] = result.as_dict()
+        if options:
+            summary["options"] = options
         summary["invariant_breaks"] += result.invariant_breaks
         summary["break_examples"] += result.break_examples[: 10 - len(summary["break_examples"])]
-        if opts["format"] == "json":
-            self.stdout.write(json.dumps({**summary, "engine": engine}, ensure_ascii=False))
-        else:
-            self.stdout.write(render_matches(summary, engine))
-            if opts["log"]:
-                self.stdout.write(f"replay log         {opts['log']}")
-        if not opts["no_store"]:
-            self._store(summary, engine, jobs)
-        if summary["illegal_plays"] or summary["invariant_breaks"]:
-            sys.exit(1)
+        self._finish(summary, engine, opts, render_matches(summary, engine))
 
     def _store(self, summary: dict[str, Any], engine: str, jobs: int) -> None:
         from checker.models import SimulationRun
