@@ -41,8 +41,9 @@ def ruff_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None
     width (`ruffs.read_throw_ruff`): each unit by a unit of its own width and span, layer by
     layer from the widest, then the singles.
     """
-    if lead.type == SINGLE and len(cards) == 1:
-        return RuffKey(((), (), (ctx.key[cards[0]][1],)))
+    if lead.type == SINGLE and len(cards) == 1:  # what read_throw_ruff reads, directly
+        top = (ctx.key[cards[0]][1],)
+        return RuffKey((top,), (top,))
     if len(lead.units) == 1 and lead.type != SINGLE:
         key = unit_key(ctx, lead, cards)
         return None if key is None else RuffKey(((key[0],), (key[1],)))
