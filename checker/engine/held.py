@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .jokers import pair_view
+from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .combos import Answer
@@ -23,7 +25,7 @@ class Held:
     belongs to no group, and judging a follow from that hand fails as it always has.
     """
 
-    __slots__ = ("counts", "groups", "unknown", "widths", "answers")
+    __slots__ = ("counts", "groups", "unknown", "views", "answers")
 
     def __init__(self, key: Mapping[Card, tuple[str, int]], cards: Sequence[Card]) -> None:
         counts: dict[Card, int] = {}
@@ -44,7 +46,7 @@ class Held:
         self.counts = counts
         self.groups = {g: tuple(cs) for g, cs in groups.items()}
         self.unknown = unknown
-        self.widths: dict[str | None, int] = {}
+        self.views: dict[str | None, tuple[list[Card], int]] = {}
         self.answers: dict[AnswerKey, Answer] = {}
 
     def of(self, group: str | None) -> tuple[Card, ...]:
@@ -53,13 +55,20 @@ class Held:
             raise KeyError(self.unknown)
         return () if group is None else self.groups.get(group, ())
 
-    def widest(self, group: str | None) -> int:
-        """Return the most copies of one card among the hand's cards of a group (0 if none)."""
-        width = self.widths.get(group)
-        if width is None:
-            counts = self.counts
-            width = self.widths[group] = max((counts[c] for c in self.of(group)), default=0)
-        return width
+    def view(self, group: str | None, rs: Ruleset) -> tuple[list[Card], int]:
+        """Return a group's cards in the pair view (`jokers.pair_view`) and the most copies of
+        one card there (0 if none), worked out once per group."""
+        hit = self.views.get(group)
+        if hit is None:
+            cards = pair_view(rs, self.of(group))
+            widest = 0
+            if cards:
+                copies: dict[Card, int] = {}
+                for c in cards:
+                    copies[c] = copies.get(c, 0) + 1
+                widest = max(copies.values())
+            hit = self.views[group] = (cards, widest)
+        return list(hit[0]), hit[1]
 
     def has(self, cards: Sequence[Card]) -> bool:
         """Tell whether the hand holds every card of `cards` (with multiplicity)."""
