@@ -11,6 +11,7 @@ from functools import cached_property
 from .cards import SMALL, Card
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
+from .records import fast_init
 from .ruffs import RuffKey, read_throw_ruff
 from .structure import plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
@@ -64,6 +65,7 @@ def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang:
     )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Unit:
     """One component of a play: `width` identical cards on each of `length` adjacent ranks
@@ -101,6 +103,7 @@ class Unit:
         return f"{self.words(lang)} {cards_text(self.cards, lang)}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Combo:
     """A classified play: its type, group and decomposition into units (longest first)."""
@@ -139,6 +142,11 @@ class Combo:
     @cached_property
     def has_pairs(self) -> bool:
         return any(u.kind != SINGLE for u in self.units)
+
+    @cached_property
+    def pair_slots(self) -> tuple[tuple[int, ...], int]:
+        """The tractors' lengths in pairs and the number of lone pairs (see `lead_slots`)."""
+        return tuple(u.length for u in self.tractors), len(self.pairs)
 
     def largest_unit(self) -> Unit:
         """Return the unit with the most cards (a tractor before a pair before a single)."""
@@ -324,6 +332,7 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     return Combo(THROW, group, cards, units)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Answer:
     """How much of a lead's structure some cards answer at best (see `structure`).
@@ -354,14 +363,18 @@ class Match:
 
 def lead_slots(lead: Combo) -> tuple[list[int], int]:
     """Return the lead's tractors (their lengths in pairs) and its number of lone pairs."""
-    return [u.length for u in lead.tractors], len(lead.pairs)
+    lengths, lone = lead.pair_slots
+    return list(lengths), lone
 
 
 def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
     """Map each tractor position (`Context.link`) to the number of pairs the cards hold there."""
     out: dict[int, int] = {}
     link = ctx.link
-    for card, k in Counter(cards).items():
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    for card, k in counts.items():
         if k >= 2:
             p = link[card]
             out[p] = out.get(p, 0) + k // 2

@@ -31,6 +31,7 @@ from .ladder import (
     profile_words,
 )
 from .order import TRUMP, Context
+from .records import fast_init
 from .structure import rank_answer
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -79,6 +80,7 @@ def describe_answer(answer: Answer, lang: Lang = ZH) -> str:
     return pick(lang, "和", " and ").join(parts)
 
 
+@fast_init
 @dataclass(frozen=True)
 class FollowVerdict(Explained):
     """The judgement of one follow: legal or not, the reason code, and why in words."""
@@ -258,8 +260,8 @@ def judge_follow(
             MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
         )
         return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
-    bins, lone = lead_slots(lead)
-    slot = (lead.group, tuple(bins), lone)
+    bins, lone = lead.pair_slots
+    slot = (lead.group, bins, lone)
     required = held.answers.get(slot)
     if required is None:
         required = held.answers[slot] = answer_structure(ctx, lead, suit)
