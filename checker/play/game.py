@@ -43,15 +43,15 @@ from .players import (
     FOLLOW,
     LEAD,
     PICK_TRUMP,
-    PLAYER_KINDS,
     Decision,
     Player,
     PlayerView,
     decide,
     declaration_options,
-    make_players,
 )
 from .round import Event, RoundPaused, RoundResult, RoundSetup, play_round
+from .seats import default_bots as default_bots  # re-exported: the table and the terminal use it
+from .seats import describe_bots, make_seat_players, parse_bots
 from .simulation import _dump, header
 
 SURRENDER = "surrender"
@@ -61,14 +61,6 @@ SURRENDER = "surrender"
 MOVE_SEP = "."
 CARD_SEP = "-"
 MAX_MOVES = 400
-
-
-def default_bots() -> str:
-    """Name the strongest registered bot: v2 when it exists, else greedy."""
-    for kind in ("v2", "greedy"):
-        if kind in PLAYER_KINDS:
-            return kind
-    return PLAYER_KINDS[-1]
 
 
 class MoveError(ValueError):
@@ -160,7 +152,7 @@ class GameSpec:
     ruleset: str
     seed: int
     seat: int | None  # None: every seat is a bot (autoplay)
-    bots: str
+    bots: str  # one bot name for every bot seat, or one per seat (checker.play.seats)
     level: int | None = None
     options: tuple[tuple[str, bool | str | int], ...] = ()
     match: MatchState | None = None  # a later round of a match: the state it starts from
@@ -214,9 +206,7 @@ def make_spec(
             raise ValueError(f"seat must be a number, got {str(seat)[:30]!r}") from None
         if not 0 <= seat_n < rs.players:
             raise ValueError(f"seat must be 0–{rs.players - 1} in {ruleset}, got {seat_n}")
-    kind = bots or default_bots()
-    if kind not in PLAYER_KINDS:
-        raise ValueError(f"unknown bots {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+    kind = parse_bots(bots, rs.players, seat_n)
     level_n: int | None = None
     if level not in (None, "") and rs.has_level:
         try:
@@ -518,7 +508,7 @@ def replay_game(spec: GameSpec, moves: Sequence[Move], extra: Move | None = None
     raises MoveError without one. Moves left over after the round's end are refused too.
     """
     rs = spec.load()
-    bots = make_players(spec.bots, spec.seed, rs.players)
+    bots = make_seat_players(spec.bots, spec.seed, rs.players)
     log: list[tuple[int, Decision]] = []
     seats: list[Player] = [_Explaining(p, log, i) for i, p in enumerate(bots)]
     human: _Human | None = None
@@ -569,8 +559,8 @@ def hint(position: Position) -> tuple[list[Card], Decision | None]:
     if ask.phase not in (DECLARE, BURY, LEAD, FOLLOW):
         return forced, None
     spec = position.spec
-    advisor = make_players(spec.bots, spec.seed + len(position.moves), position.ruleset.players)
-    adviser = advisor[view.seat]
+    players = position.ruleset.players
+    adviser = make_seat_players(spec.bots, spec.seed + len(position.moves), players)[view.seat]
     decision = decide(adviser, view)
     ctx, lead = view.ctx, view.lead
     legal = ctx is None or lead is None or judge_follow(ctx, lead, view.hand, decision.cards).legal
@@ -606,8 +596,8 @@ def next_round(position: Position) -> tuple[GameSpec | None, MatchState, RoundRe
 def game_log(position: Position, engine: str = "") -> list[str]:
     """Write the game's round as a replay log (the `replay` command's format), one line each."""
     spec = position.spec
-    players = spec.bots if spec.seat is None else f"human{spec.seat}+{spec.bots}"
-    lines = [header(spec.ruleset, players, 1, spec.seed, engine)]
+    players = describe_bots(spec.bots, spec.seat, position.ruleset.players)
+    lines = [header(spec.ruleset, players, 1, spec.seed, engine, dict(spec.options))]
     lines += [_dump({"r": 0, **e}) for e in position.events]
     return lines
 
@@ -637,7 +627,7 @@ class LiveRound:
         rs, spec = self.ruleset, self.spec
         seats: list[Player] = [
             _Explaining(p, self.log, i)
-            for i, p in enumerate(make_players(spec.bots, spec.seed, rs.players))
+            for i, p in enumerate(make_seat_players(spec.bots, spec.seed, rs.players))
         ]
         assert spec.seat is not None
         seats[spec.seat] = _Human(self.moves, None, self.channel)
