@@ -65,7 +65,7 @@ class PlayGame(models.Model):
     ruleset = models.CharField(max_length=40)
     seed = models.BigIntegerField()
     seat = models.PositiveSmallIntegerField(null=True)
-    bots = models.CharField(max_length=20)
+    bots = models.CharField(max_length=100)  # one bot name, or one per seat (checker.play.seats)
     level = models.CharField(max_length=4, blank=True)
     options = models.JSONField(default=dict, blank=True)
     moves = models.TextField(blank=True)

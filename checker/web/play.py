@@ -46,6 +46,7 @@ from checker.play.game import (
 )
 from checker.play.match import MatchState
 from checker.play.players import PLAYER_KINDS
+from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
 from checker.suite.scenario import ScenarioError, parse_options
 from checker.web import present, tableview
@@ -66,15 +67,23 @@ def _pause_ms() -> int:
     return int(getattr(settings, "PLAY_BOT_PAUSE_MS", 600))
 
 
+SEAT_FIELDS = 8  # the most seats a ruleset can have (multideck with players: 8)
+SEATS_SHOWN = 4  # the seat selects shown open; the rest fold away
+
+
 class NewGameForm(forms.Form):
-    """The parameters of a new game: ruleset, seed (blank: random), seat, bots, level."""
+    """The parameters of a new game: ruleset, seed (blank: random), seat, bots, level.
+
+    The bots come from `bots` (one name, or a comma list per seat, as in links) and the
+    per-seat selects bot0… of the lobby, which win where they name a bot.
+    """
 
     ruleset = forms.ChoiceField(label=gettext_lazy("规则"), choices=())
     seed = forms.IntegerField(
         label=gettext_lazy("种子"), required=False, min_value=0, max_value=2**48 - 1
     )
     seat = forms.IntegerField(label=gettext_lazy("你的座位"), min_value=0, max_value=7, initial=0)
-    bots = forms.ChoiceField(label=gettext_lazy("机器人"), choices=(), required=False)
+    bots = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
     level = forms.CharField(label=gettext_lazy("打几"), required=False, max_length=2)
     options = forms.CharField(
         label=gettext_lazy("选项"),
@@ -88,9 +97,42 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         names = ruleset_names()
         self.fields["ruleset"].choices = [(n, load_ruleset(n).title) for n in names]
-        self.fields["bots"].choices = [(k, k) for k in PLAYER_KINDS]
-        self.fields["bots"].initial = default_bots()
         self.fields["ruleset"].initial = "classic"
+        strongest = default_bots()
+        choices = [("", _("默认（最强：%(bot)s）") % {"bot": strongest})]
+        choices += [(k, k) for k in PLAYER_KINDS]
+        for seat in range(SEAT_FIELDS):
+            self.fields[f"bot{seat}"] = forms.ChoiceField(
+                label=_("座%(n)d") % {"n": seat}, choices=choices, required=False
+            )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        """The visible fields but the per-seat bot selects."""
+        return [f for f in self.visible_fields() if not f.name.startswith("bot")]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """The per-seat bot selects shown open (the first seats)."""
+        return [self[f"bot{s}"] for s in range(SEATS_SHOWN)]
+
+    def more_seat_fields(self) -> list[forms.BoundField]:
+        """The per-seat bot selects of the larger tables (folded away)."""
+        return [self[f"bot{s}"] for s in range(SEATS_SHOWN, SEAT_FIELDS)]
+
+    def chosen_bots(self, data: dict[str, Any], players: int) -> str:
+        """The bots asked for: the per-seat selects where set, else the `bots` parameter.
+
+        Selects of seats the table does not have are ignored (they are there for 6 or 8).
+        """
+        picked = [str(data.get(f"bot{s}") or "") for s in range(players)]
+        base = str(data.get("bots") or "")
+        if not any(picked):
+            return base
+        if BOT_SEP in base:
+            given = base.split(BOT_SEP)
+            if len(given) == players:
+                picked = [p or g.strip() for p, g in zip(picked, given, strict=True)]
+            base = ""
+        return BOT_SEP.join(p or base for p in picked)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -104,11 +146,15 @@ class NewGameForm(forms.Form):
                 exc.message_en if _lang() == "en" else exc.message
             ) from None
         try:
+            players = load_ruleset(data["ruleset"]).with_options(options).players
+        except EngineError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        try:
             data["spec"] = make_spec(
                 data["ruleset"],
                 random_seed() if seed is None else seed,
                 data["seat"],
-                data.get("bots") or default_bots(),
+                self.chosen_bots(data, players),
                 data.get("level") or None,
                 options,
             )

@@ -17,6 +17,7 @@ from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
 from checker.play.game import SURRENDER, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
+from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, fold_events
 from checker.web import present
 
@@ -243,6 +244,7 @@ def table_context(
     last = finished[-1] if finished else None
     if current is not None and current.winner is not None and last is current:
         last = finished[-2] if len(finished) > 1 else None
+    bots = seat_bots(position.spec.bots, n)
     seats = []
     for s in range(n):
         seats.append(
@@ -253,6 +255,7 @@ def table_context(
                 "attacker": table.is_attacker(s),
                 "left": len(table.hands[s]) if table.hands else 0,
                 "human": s == human,
+                "bot": "" if s == human else bots[s],
             }
         )
     context: dict[str, Any] = {
