@@ -1,0 +1,38 @@
+"""The /play/ lobby's per-seat bots, a multideck round and a match's history in chromium at
+390 px. Screenshots go under screenshots/ (git-ignored) for a human look."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from checker.models import PlayGame
+from tests.conftest import BrowserPage
+from tests.test_browser_play import no_horizontal_scroll, settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _short_bot_pause(settings: Any) -> None:
+    settings.PLAY_BOT_PAUSE_MS = 20
+
+
+def test_the_lobby_picks_a_bot_for_each_seat_at_390px(phone_page: BrowserPage) -> None:
+    page = phone_page.page
+    phone_page.goto("/play/")
+    assert no_horizontal_scroll(page)
+    for seat in range(4):
+        box = page.locator(f'select[name="bot{seat}"]').bounding_box()
+        assert box is not None and box["height"] >= 40
+    page.locator('input[name="seed"]').fill("3")
+    page.locator('select[name="bot1"]').select_option("random")
+    page.locator('select[name="bot3"]').select_option("greedy")
+    phone_page.shot("play-lobby-seats", full_page=True)
+    page.get_by_test_id("start").tap()
+    assert settled(page) == "follow" or settled(page)
+    shown = page.get_by_test_id("seat-bot").all_inner_texts()
+    assert shown == ["random", "v2", "greedy"]
+    assert PlayGame.objects.get().bots == "-,random,v2,greedy"
+    phone_page.shot("play-seat-bots", full_page=False)
