@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .order import TRUMP, Context
-from .structure import generate_exact_tops, plan_answer, rank_answer
+from .ruffs import RuffKey, read_throw_ruff
+from .structure import plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
 from .units import PAIR as PAIR
 from .units import SINGLE as SINGLE
@@ -346,43 +347,11 @@ def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
     return Match(Answer(plan.lengths, len(plan.lone)), tuple(used))
 
 
-@dataclass(frozen=True)
-class RuffKey:
-    """Strength of a play that has the lead's full structure, layer by layer."""
-
-    tractors: tuple[int, ...]
-    pairs: tuple[int, ...]
-    singles: tuple[int, ...]
-
-    def value(self, every_unit: bool) -> tuple[tuple[int, ...], ...]:
-        if every_unit:
-            return (self.tractors, self.pairs, self.singles)
-        return (self.tractors[:1], self.pairs[:1], self.singles[:1])
-
-
 def structure_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
     """Read cards in the lead's shape at their strongest; None if they cannot take that shape.
 
-    Each lead tractor takes a run of its own length, each lead pair a pair, the rest are
-    singles. Of all such readings (a bounded search over the runs) the highest layer by layer
-    counts: the tractors in the lead's order (longest first), then the pairs, then the singles.
+    Every unit of the lead takes a unit of its own width and span, the rest are singles; of
+    all such readings the highest counts, layer by layer (see `ruffs`), at every width.
     """
-    units = PairStock(ctx, Counter(cards)).counts()
-    positions = Counter(ctx.key[c][1] for c in cards)
-    lengths = [u.length for u in lead.tractors]
-    need = len(lead.pairs)
-    best: RuffKey | None = None
-    for tops, left in generate_exact_tops(units, lengths):
-        spare = sorted((p for p, k in left.items() for _ in range(k)), reverse=True)
-        if len(spare) < need:
-            continue
-        pairs = tuple(spare[:need])
-        rest = positions.copy()
-        for top, length in zip(tops, lengths, strict=True):
-            rest.subtract({p: 2 for p in range(top - length + 1, top + 1)})
-        rest.subtract({p: 2 * k for p, k in Counter(pairs).items()})
-        singles = tuple(sorted(rest.elements(), reverse=True))
-        key = RuffKey(tops, pairs, singles)
-        if best is None or key.value(True) > best.value(True):
-            best = key
-    return best
+    shapes = [(u.width, u.span) for u in lead.units if u.kind != SINGLE]
+    return read_throw_ruff(ctx, shapes, len(lead.units) - len(shapes), cards)

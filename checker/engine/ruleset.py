@@ -89,6 +89,14 @@ class TractorNames(StrEnum):
     BY_SHAPE = "by_shape"
 
 
+class BeatenBy(StrEnum):
+    """What breaks a unit of a throw: only a higher unit of its own shape, or also a wider unit
+    with the same number of cards (as one-unit plays compare: 5555 > 6677)."""
+
+    SAME_SHAPE = "same_shape"
+    SAME_COUNT = "same_count"
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One switchable rule of a ruleset: its default, allowed values and meaning."""
@@ -130,6 +138,7 @@ class ThrowRules:
     suits: str
     failed: str
     penalty: tuple[int, int, int] | None
+    beaten_by: BeatenBy = BeatenBy.SAME_SHAPE
 
 
 @dataclass(frozen=True)
@@ -513,7 +522,7 @@ def _rank(value: Any, where: str) -> int:
 
 
 _SECTION_KEYS = {
-    "throw": {"suits", "failed", "penalty"},
+    "throw": {"suits", "failed", "penalty", "beaten_by"},
     "kitty": {"policy", "values", "cap", "requires_trump", "banker_wins", "deduct_from", "empty"},
     "score": {
         "policy",
@@ -766,6 +775,9 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             suits=_choice(throw.get("suits", "any"), THROW_SUITS, "throw.suits", where),
             failed=_choice(throw.get("failed"), FAILED_THROW_POLICIES, "throw.failed", where),
             penalty=throw_penalty,
+            beaten_by=_enum(
+                BeatenBy, throw.get("beaten_by", "same_shape"), "throw.beaten_by", where
+            ),
         ),
         kitty=KittyRules(
             policy=_choice(kitty.get("policy"), KITTY_POLICIES, "kitty.policy", where),

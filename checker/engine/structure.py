@@ -20,7 +20,7 @@ suit has at most about 20 positions), never over subsets of cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -170,26 +170,3 @@ def _best(shape: Runs, bins: tuple[int, ...], cap: int) -> tuple[int, ...]:
         if best is not None:
             return best
     return ()
-
-
-def generate_exact_tops(
-    counts: Mapping[int, int], lengths: Sequence[int]
-) -> Iterator[tuple[tuple[int, ...], dict[int, int]]]:
-    """Yield every way to cut runs of exactly `lengths` (longest first) out of counts.
-
-    Each way is the tuple of the runs' top positions (in the order of `lengths`; equal lengths
-    in falling order, so no way comes twice) and the units left over.
-    """
-    if not lengths:
-        yield (), dict(counts)
-        return
-    length, rest = lengths[0], lengths[1:]
-    for low, high in _spans(counts):
-        for top in range(high, low + length - 2, -1):
-            left = dict(counts)
-            for p in range(top - length + 1, top + 1):
-                left[p] -= 1
-            for tops, after in generate_exact_tops(left, rest):
-                if rest and rest[0] == length and tops[0] > top:
-                    continue
-                yield (top, *tops), after

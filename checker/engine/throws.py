@@ -10,6 +10,7 @@ from .cards import Card, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
 from .order import Context
+from .ruleset import BeatenBy, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
 from .units import Stock
 
@@ -65,11 +66,14 @@ class ThrowVerdict(Explained):
             )
         if self.allowed:
             shape = combo.shape(lang)
+            wider = self.ctx is not None and beaten_by(self.ctx.ruleset) == BeatenBy.SAME_COUNT
             return pick(
                 lang,
-                f"甩牌成立：{shape}，每个分量都没有其他玩家能用同花色更大的同类牌压过。",
+                f"甩牌成立：{shape}，每个分量都没有其他玩家能用同花色更大的同类牌"
+                f"{'或张数相同而更宽的牌' if wider else ''}压过。",
                 f"The throw stands: {shape}; no other player can beat any of its units "
-                "with a higher one of the same kind in the same suit.",
+                f"with a higher one of the same kind{' or a wider one of as many cards' if wider else ''}"
+                " in the same suit.",
             )
         assert self.beaten is not None and self.beater is not None
         who, beater = self.beater
@@ -100,7 +104,47 @@ class ThrowVerdict(Explained):
         return text
 
 
+BEATEN_BY_OPTION = "throw_beaten_by"
+
+
+def beaten_by(rs: Ruleset) -> BeatenBy:
+    """Return what breaks a throw's unit: the `throw_beaten_by` option if the ruleset has one,
+    else its `throw.beaten_by` (same_shape unless written)."""
+    if rs.has_option(BEATEN_BY_OPTION):
+        return BeatenBy(rs.option(BEATEN_BY_OPTION))
+    return rs.throw.beaten_by
+
+
 def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
+    """Find a unit in hand that beats `unit`: the lowest higher one of the same shape, else
+    (policy same_count) the narrowest, lowest wider unit with as many cards."""
+    found = _same_shape_beater(ctx, unit, group, hand)
+    if found is None and unit.width >= 2 and beaten_by(ctx.ruleset) == BeatenBy.SAME_COUNT:
+        found = _wider_beater(ctx, unit, group, hand)
+    return found
+
+
+def _wider_beater(
+    ctx: Context, unit: Unit, group: str, hand: Sequence[Card]
+) -> tuple[Card, ...] | None:
+    """Find the narrowest, lowest unit wider than `unit` with its number of cards (any rank:
+    at the same count the wider unit is bigger, 相同数量的对牌大于相同数量的拖拉机)."""
+    size = unit.size
+    stock = Stock(ctx, Counter(c for c in hand if ctx.key[c][0] == group))
+    for width in range(unit.width + 1, min(size, stock.max_width()) + 1):
+        if size % width:
+            continue
+        span = size // width
+        runs = [(low, high) for low, high in stock.runs(width) if high - low + 1 >= span]
+        if runs:
+            low = min(low for low, _ in runs)
+            return tuple(stock.take(low, low + span - 1, width))
+    return None
+
+
+def _same_shape_beater(
+    ctx: Context, unit: Unit, group: str, hand: Sequence[Card]
+) -> tuple[Card, ...] | None:
     """Find the lowest unit of the same shape in hand that beats `unit`, or None."""
     mine = [c for c in hand if ctx.key[c][0] == group]
     if unit.kind == SINGLE:
