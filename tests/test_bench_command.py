@@ -22,12 +22,14 @@ BASELINE = "51feed7e0d17890c97bafaaed29ef2e87e78f780"
 
 
 def _worktrees() -> str:
-    return subprocess.run(
+    # Only the paths: other worktrees' HEADs move whenever someone commits or integrates.
+    out = subprocess.run(
         ["git", "-C", str(REPO), "worktree", "list", "--porcelain"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
+    return "\n".join(line for line in out.splitlines() if line.startswith("worktree "))
 
 
 def _has_commit(rev: str) -> bool:
