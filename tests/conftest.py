@@ -94,7 +94,13 @@ class BrowserPage:
 
 
 def _page_fixture(
-    browser: Any, live_server: Any, width: int, height: int, mobile: bool
+    browser: Any,
+    live_server: Any,
+    width: int,
+    height: int,
+    *,
+    mobile: bool,
+    bypass_csp: bool = True,
 ) -> Iterator[BrowserPage]:
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -104,8 +110,8 @@ def _page_fixture(
         locale="zh-CN",
         # Playwright runs string predicates (wait_for_function) through eval, which the site's
         # Content-Security-Policy forbids; tests/test_browser_csp.py checks the policy itself
-        # in a context that does not bypass it.
-        bypass_csp=True,
+        # in a context that does not bypass it (`strict_page`).
+        bypass_csp=bypass_csp,
     )
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -128,6 +134,12 @@ def browser_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
 def phone_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
     """A phone-sized page (390×844, touch)."""
     yield from _page_fixture(_browser, live_server, 390, 844, mobile=True)
+
+
+@pytest.fixture
+def strict_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
+    """A desktop-sized page that enforces the site's Content-Security-Policy."""
+    yield from _page_fixture(_browser, live_server, 1280, 900, mobile=False, bypass_csp=False)
 
 
 @pytest.fixture

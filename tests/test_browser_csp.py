@@ -3,8 +3,6 @@ while loading them and using htmx (filters, the checker, the matrix)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.conftest import BrowserPage
@@ -28,21 +26,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + e.sourceFile);
 });
 """
-
-
-@pytest.fixture
-def strict_page(_browser: Any, live_server: Any) -> Any:
-    """A page that enforces the site's CSP (the other browser tests bypass it)."""
-    context = _browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        yield BrowserPage(page=page, base_url=live_server.url)
-    finally:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def test_no_csp_violation_on_any_page(strict_page: BrowserPage) -> None:

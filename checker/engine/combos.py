@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import SMALL, Card
+from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .ruffs import RuffKey, read_throw_ruff
 from .structure import plan_answer, rank_answer
@@ -161,15 +162,16 @@ class Combo:
 
 
 class PairStock:
-    """The pairs available in a set of cards of one group, by ladder position."""
+    """The pairs available in a set of cards of one group, by tractor position (`Context.link`)."""
 
     __slots__ = ("at",)
 
     def __init__(self, ctx: Context, counts: Counter[Card]) -> None:
         self.at: dict[int, list[Card]] = {}
+        link = ctx.link
         for card, n in counts.items():
             for _ in range(n // 2):
-                self.at.setdefault(ctx.key[card][1], []).append(card)
+                self.at.setdefault(link[card], []).append(card)
         for cards in self.at.values():
             cards.sort()
 
@@ -239,7 +241,8 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
         while (run := stock.longest_run(width)) is not None:
             low, high = run
             taken = stock.take(low, high, width)
-            units.append(Unit(unit_kind(width, high - low + 1), tuple(taken), high, high - low + 1))
+            top = high if high > low else ctx.key[taken[0]][1]  # n-of-a-kind: by strength
+            units.append(Unit(unit_kind(width, high - low + 1), tuple(taken), top, high - low + 1))
     units.sort(key=lambda u: (-u.width, -u.length, -u.top))
     rest = sorted(stock.elements(), key=lambda c: -ctx.key[c][1])
     units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
@@ -253,13 +256,25 @@ def _pair_units(ctx: Context, counts: Counter[Card]) -> tuple[Unit, ...]:
     while (run := stock.longest_run()) is not None and run[1] > run[0]:
         taken = stock.take(*run)
         units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
-    for p in sorted(stock.at, reverse=True):
-        for card in stock.at[p]:
-            units.append(Unit(PAIR, (card, card), p, 1))
+    key = ctx.key
+    pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
+    pairs.sort(key=lambda card: -key[card][1])  # pairs rank by strength (stable: ladder order)
+    units.extend(Unit(PAIR, (card, card), key[card][1], 1) for card in pairs)
     paired = Counter(c for u in units for c in u.cards)
     rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
     units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
     return tuple(units)
+
+
+def _real_units(cards: Sequence[Card], units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """Give units found in a pair view their real cards (a 小王 pair may be 小王 + 大王)."""
+    real = restore(cards, [c for u in units for c in u.cards])
+    out: list[Unit] = []
+    i = 0
+    for u in units:
+        out.append(Unit(u.kind, tuple(real[i : i + u.size]), u.top, u.length))
+        i += u.size
+    return tuple(out)
 
 
 def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
@@ -271,7 +286,10 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     if len(groups) > 1:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = groups.pop()
-    units = _units_from(ctx, cards)
+    view = pair_view(ctx.ruleset, cards)
+    units = _units_from(ctx, view)
+    if SMALL in view and view.count(SMALL) != cards.count(SMALL):
+        units = _real_units(cards, units)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
     if group != TRUMP and ctx.ruleset.throw_suits == "trump_only":
@@ -313,12 +331,12 @@ def lead_slots(lead: Combo) -> tuple[list[int], int]:
 
 
 def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
-    """Map each ladder position to the number of pairs the cards hold there."""
+    """Map each tractor position (`Context.link`) to the number of pairs the cards hold there."""
     out: dict[int, int] = {}
-    key = ctx.key
+    link = ctx.link
     for card, k in Counter(cards).items():
         if k >= 2:
-            p = key[card][1]
+            p = link[card]
             out[p] = out.get(p, 0) + k // 2
     return out
 

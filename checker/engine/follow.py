@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, is_subset
@@ -19,6 +19,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
+from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
     Profile,
@@ -221,9 +222,10 @@ def explain_requirement(
 
 
 def _suit_cards(ctx: Context, lead: Combo, cards: Sequence[Card]) -> list[Card]:
+    """List the cards of the led group, in the pair view (大王 + 小王 may be a pair)."""
     group = lead.group
     key = ctx.key
-    return [c for c in cards if key[c][0] == group]
+    return pair_view(ctx.ruleset, [c for c in cards if key[c][0] == group])
 
 
 def judge_follow(
@@ -282,6 +284,11 @@ def _order_key(ctx: Context, card: Card) -> tuple[int, int, int]:
     return (1 if group == "T" else 0, card.points, pos)
 
 
+def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
+    """Sort cards chosen from the pair view of a hand, as the hand's real cards."""
+    return ctx.sort_cards(restore(hand, list(cards)))
+
+
 def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """List the cards that every legal follow from this hand contains (the auto-hint)."""
     n = len(lead.cards)
@@ -289,11 +296,11 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     if len(suit) <= n:
         rest = [c for c in hand if ctx.key[c][0] != lead.group]
         short = Counter(suit) + _forced_fill(rest, n - len(suit))
-        return ctx.sort_cards(short.elements())
+        return _real(ctx, hand, short.elements())
     if not lead.has_pairs:
-        return ctx.sort_cards(_forced_fill(suit, n).elements())
+        return _real(ctx, hand, _forced_fill(suit, n).elements())
     if needs_ladder(lead.width, suit):
-        return ctx.sort_cards(forced_counts(_ladder(lead), ctx, suit, n).elements())
+        return _real(ctx, hand, forced_counts(_ladder(lead), ctx, suit, n).elements())
     # A card is forced as far as taking away its copies would lower the best answer the hand
     # can give (the search is exact, so a legal follow without them would then be impossible);
     # beyond that, only the count: at most len(suit) - n copies can be left out.
@@ -304,7 +311,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     spare = len(suit) - n
     forced: Counter[Card] = Counter()
     for card, m in counts.items():
-        pos = ctx.key[card][1]
+        pos = ctx.link[card]
         removable = 0
         while removable < min(m, spare):
             lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
@@ -315,7 +322,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
             removable += 1
         if removable < m:
             forced[card] = m - removable
-    return ctx.sort_cards(forced.elements())
+    return _real(ctx, hand, forced.elements())
 
 
 def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
@@ -326,7 +333,7 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
         rest = sorted(
             (c for c in hand if ctx.key[c][0] != lead.group), key=lambda c: _order_key(ctx, c)
         )
-        return ctx.sort_cards(suit + rest[: n - len(suit)])
+        return _real(ctx, hand, suit + rest[: n - len(suit)])
     if not lead.has_pairs:
         chosen: list[Card] = []
     elif needs_ladder(lead.width, suit):
@@ -335,4 +342,4 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
         chosen = list(match_structure(ctx, lead, suit).cards)
     left = Counter(suit) - Counter(chosen)
     fill = sorted(left.elements(), key=lambda c: _order_key(ctx, c))
-    return ctx.sort_cards(chosen + fill[: n - len(chosen)])
+    return _real(ctx, hand, chosen + fill[: n - len(chosen)])

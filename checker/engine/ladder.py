@@ -52,11 +52,12 @@ def lead_bins(units: Iterable[tuple[int, int]]) -> tuple[Bin, ...]:
 
 
 def columns(ctx: Context, cards: Iterable[Card]) -> Cols:
-    """Count the copies of each card by position, as the search's canonical columns."""
+    """Count the copies of each card by tractor position (`Context.link`), as the search's
+    canonical columns."""
     by_pos: dict[int, list[int]] = {}
-    key = ctx.key
+    link = ctx.link
     for card, n in Counter(cards).items():
-        by_pos.setdefault(key[card][1], []).append(n)
+        by_pos.setdefault(link[card], []).append(n)
     return tuple((p, tuple(sorted(ns, reverse=True))) for p, ns in sorted(by_pos.items()))
 
 
@@ -237,7 +238,7 @@ class Ladder:
         target = self.best(cols)
         stock: dict[int, Counter[Card]] = {}
         for card, n in Counter(cards).items():
-            stock.setdefault(ctx.key[card][1], Counter())[card] = n
+            stock.setdefault(ctx.link[card], Counter())[card] = n
         out: list[Card] = []
         while target:
             if max(column[0] for _, column in cols) <= 2:

@@ -17,7 +17,7 @@ from .cards import (
     parse_suit,
 )
 from .errors import CardError, HandError
-from .ruleset import Ruleset
+from .ruleset import Ruleset, TractorOrder
 from .texts import ZH, Lang, pick
 from .vocab import is_no_trump, suit_name, term
 
@@ -32,7 +32,7 @@ class Context:
     for tractors.
     """
 
-    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck")
+    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck", "link")
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
         self.ruleset = ruleset
@@ -64,6 +64,25 @@ class Context:
             tiers.append([BIG])
         self._assign(TRUMP, tiers)
         self.deck = frozenset(self.key)
+        # Adjacency for tractors, per card within its group: the strength position itself,
+        # unless the ruleset reads trump tractors in their natural order.
+        self.link: dict[Card, int] = {c: p for c, (_, p) in self.key.items()}
+        if tractor_order(ruleset) == TractorOrder.NATURAL:
+            self._natural_links()
+
+    def _natural_links(self) -> None:
+        """Chain the trump suit in rank order (its level card and 2 at their own rank), then the
+        jokers; every other trump gets a place next to nothing."""
+        chain = [Card(self.trump, r) for r in self.ruleset.ranks] if self.trump else []
+        if self.ruleset.jokers:
+            chain += [SMALL, BIG]
+        chain = [c for c in chain if self.key.get(c, ("", 0))[0] == TRUMP]
+        for i, card in enumerate(chain):
+            self.link[card] = i
+        linked = set(chain)
+        apart = (c for c in self.key if self.key[c][0] == TRUMP and c not in linked)
+        for j, card in enumerate(sorted(apart, key=lambda c: (self.key[c][1], c.suit))):
+            self.link[card] = len(chain) + 1 + 2 * j
 
     def _assign(self, group: str, tiers: list[list[Card]]) -> None:
         self.tiers[group] = tiers
@@ -120,6 +139,17 @@ class Context:
                     en=f"“{format_card(c)}” in {what} is not in the {self.ruleset.name} deck",
                     value=format_card(c),
                 )
+
+
+TRACTOR_ORDER = "tractor_order"
+
+
+def tractor_order(ruleset: Ruleset) -> TractorOrder:
+    """Return how trump tractors connect: the `tractor_order` option when the ruleset has one,
+    else its `tractor_order` field (ladder unless written)."""
+    if ruleset.has_option(TRACTOR_ORDER):
+        return TractorOrder(ruleset.option(TRACTOR_ORDER))
+    return ruleset.deck.tractor_order
 
 
 def parse_level(ruleset: Ruleset, level: object) -> int | None:
@@ -193,4 +223,12 @@ def check_copies(ctx: Context, hands: dict[str, list[Card]]) -> None:
             )
 
 
-__all__ = ["TRUMP", "Context", "check_copies", "make_context", "parse_level", "parse_trump"]
+__all__ = [
+    "TRUMP",
+    "Context",
+    "tractor_order",
+    "check_copies",
+    "make_context",
+    "parse_level",
+    "parse_trump",
+]

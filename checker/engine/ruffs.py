@@ -22,12 +22,14 @@ from functools import lru_cache
 from itertools import product
 
 from .cards import Card
+from .jokers import pair_view
 from .ladder import Cols, Column, columns
 from .order import Context
 
 Shape = tuple[int, int]  # (width, span) of one unit of the throw; singles are not shapes
 Runs = tuple[tuple[Column, ...], ...]  # canonical columns: runs of adjacent positions
 Key = tuple[int, ...]
+Ranks = tuple[tuple[int, int], ...] | None  # tractor position → strength, when they differ
 
 
 def key_order(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
@@ -65,16 +67,41 @@ def read_throw_ruff(
     ctx: Context, shapes: Sequence[Shape], singles: int, cards: Sequence[Card]
 ) -> RuffKey | None:
     """Read cards in a throw's shapes (and `singles` singles) at their strongest, for both
-    comparisons; None when no reading holds every shape."""
+    comparisons; None when no reading holds every shape. Where 大王 + 小王 may pair, the
+    readings with and without that pair both count."""
+    view = pair_view(ctx.ruleset, cards)
+    plain = _read(ctx, shapes, singles, cards)
+    if view == list(cards):
+        return plain
+    mixed = _read(ctx, shapes, singles, view)
+    if plain is None or mixed is None:
+        return plain or mixed
+    return RuffKey(
+        max(plain.value(True), mixed.value(True)), max(plain.value(False), mixed.value(False))
+    )
+
+
+def _read(
+    ctx: Context, shapes: Sequence[Shape], singles: int, cards: Sequence[Card]
+) -> RuffKey | None:
     order = key_order(shapes)
     cols = columns(ctx, cards)
     if not fits(cols, order):
         return None
-    full = _best(cols, order, (), singles, True)
+    ranks = _ranks(ctx, cards)
+    full = _best(cols, order, (), singles, True, ranks)
     heads, free = _heads(order)
-    top = _best(cols, heads, free, singles, False)
+    top = _best(cols, heads, free, singles, False, ranks)
     assert full is not None and top is not None  # the shapes fit, so readings exist
     return RuffKey(_layers(order, full, every=True), _layers(order, top, every=False))
+
+
+def _ranks(ctx: Context, cards: Sequence[Card]) -> Ranks:
+    """Map tractor positions to strength when they differ (None: they are the same)."""
+    pairs = {ctx.link[c]: ctx.key[c][1] for c in cards}
+    if all(p == v for p, v in pairs.items()):
+        return None
+    return tuple(sorted(pairs.items()))
 
 
 def _layers(order: tuple[Shape, ...], flat: Key, *, every: bool) -> tuple[tuple[int, ...], ...]:
@@ -108,44 +135,63 @@ def _heads(order: tuple[Shape, ...]) -> tuple[tuple[Shape, ...], tuple[Shape, ..
 
 @lru_cache(maxsize=1 << 14)
 def _best(
-    cols: Cols, todo: tuple[Shape, ...], free: tuple[Shape, ...], singles: int, every: bool
+    cols: Cols,
+    todo: tuple[Shape, ...],
+    free: tuple[Shape, ...],
+    singles: int,
+    every: bool,
+    ranks: Ranks,
 ) -> Key | None:
     """Return the highest key entries for `todo` (then the singles) that still let every shape
     of todo and free fit, or None when they cannot."""
     if not todo:
-        return _singles(cols, free, singles, every=every)
+        return _singles(cols, free, singles, every, ranks)
     (width, span), rest = todo[0], todo[1:]
     need = rest + free
-    for top in _tops(cols, width, span):
+    for value, tops in _tops(cols, width, span, ranks):
         found: Key | None = None
-        for after in _take(cols, top, width, span):
-            if not fits(after, need):
-                continue
-            tail = _best(after, rest, free, singles, every)
-            if tail is not None and (found is None or (top, *tail) > found):
-                found = (top, *tail)
+        for top in tops:
+            for after in _take(cols, top, width, span):
+                if not fits(after, need):
+                    continue
+                tail = _best(after, rest, free, singles, every, ranks)
+                if tail is not None and (found is None or (value, *tail) > found):
+                    found = (value, *tail)
         if found is not None:
             return found
     return None
 
 
-def _singles(cols: Cols, free: tuple[Shape, ...], singles: int, *, every: bool) -> Key:
+def _rank(ranks: Ranks, p: int) -> int:
+    """Give the strength of the cards at tractor position p (p itself on the ladder)."""
+    return p if ranks is None else dict(ranks)[p]
+
+
+def _singles(cols: Cols, free: tuple[Shape, ...], singles: int, every: bool, ranks: Ranks) -> Key:
     """Give the singles' part of the key: all of them, or the highest one a reading leaves."""
     if every:
-        return tuple(p for p, column in reversed(cols) for _ in range(sum(column)))
+        values = [_rank(ranks, p) for p, column in cols for _ in range(sum(column))]
+        return tuple(sorted(values, reverse=True))
     if not singles:
         return ()
-    for p, column in reversed(cols):
+    for p, column in sorted(cols, key=lambda pc: _rank(ranks, pc[0]), reverse=True):
         for n in sorted(set(column)):
             if fits(_reduce(cols, {p: (n, 1)}), free):
-                return (p,)
+                return (_rank(ranks, p),)
     return ()  # pragma: no cover - a reading exists, and it leaves a single somewhere
 
 
-def _tops(cols: Cols, width: int, span: int) -> list[int]:
-    """List, highest first, the positions where a shape can have its top."""
+def _tops(cols: Cols, width: int, span: int, ranks: Ranks) -> list[tuple[int, list[int]]]:
+    """List the places a shape can have its top, highest key value first, with that value:
+    a tractor by its tractor position, an n-of-a-kind by strength (equal ones together)."""
     wide = {p for p, column in cols if column[0] >= width}
-    return [p for p in sorted(wide, reverse=True) if all(p - i in wide for i in range(span))]
+    if span >= 2:
+        tops = [p for p in sorted(wide, reverse=True) if all(p - i in wide for i in range(span))]
+        return [(p, [p]) for p in tops]
+    by_value: dict[int, list[int]] = {}
+    for p in sorted(wide, reverse=True):
+        by_value.setdefault(_rank(ranks, p), []).append(p)
+    return sorted(by_value.items(), reverse=True)
 
 
 def _take(cols: Cols, top: int, width: int, span: int) -> set[Cols]:

@@ -89,6 +89,15 @@ class TractorNames(StrEnum):
     BY_SHAPE = "by_shape"
 
 
+class TractorOrder(StrEnum):
+    """Which trumps are adjacent for tractors: the strength ladder itself, or the trump suit in
+    its natural rank order (level card and 2 at their own rank) with the jokers above its A and
+    every other trump joining nothing (seed 004 §6)."""
+
+    LADDER = "ladder"
+    NATURAL = "natural"
+
+
 class BeatenBy(StrEnum):
     """What breaks a unit of a throw: only a higher unit of its own shape, or also a wider unit
     with the same number of cards (as one-unit plays compare: 5555 > 6677)."""
@@ -124,6 +133,7 @@ class DeckRules:
     hand_size: int
     kitty_size: int
     tractor_names: TractorNames = TractorNames.PLAIN
+    tractor_order: TractorOrder = TractorOrder.LADDER
 
     @property
     def size(self) -> int:
@@ -339,7 +349,9 @@ class Ruleset:
             return self
         if not isinstance(overrides, Mapping):
             raise RulesetError(
-                f"options 必须是“名称: 值”的映射，而不是“{overrides}”", field="options"
+                f"options 必须是“名称: 值”的映射，而不是“{overrides}”",
+                en=f"options must map names to values, not “{overrides}”",
+                field="options",
             )
         values = dict(self.options)
         for key, value in overrides.items():
@@ -474,6 +486,7 @@ _TOP_KEYS = {
     "hand_size",
     "kitty_size",
     "tractor_names",
+    "tractor_order",
     "throw",
     "kitty",
     "score",
@@ -485,22 +498,36 @@ _TOP_KEYS = {
 }
 
 
+def _file_error(where: str, zh: str, en: str, *, field: str | None = None) -> RulesetError:
+    """Make the error for a malformed ruleset file, in both languages, naming the file."""
+    return RulesetError(f"{where}: {zh}", en=f"{where}: {en}", field=field)
+
+
 def _req(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise RulesetError(f"{where}: 缺少字段 {key}", field=key)
+        raise _file_error(where, f"缺少字段 {key}", f"field {key} is missing", field=key)
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RulesetError(
-            f"{where}: 字段 {key} 的值“{value}”类型不对", field=key, value=str(value)
+        raise _file_error(
+            where,
+            f"字段 {key} 的值“{value}”类型不对",
+            f"field {key}: “{value}” has the wrong type",
+            field=key,
         )
+    return value
+
+
+def _mapping(data: Mapping[str, Any], key: str, where: str) -> dict[str, Any] | None:
+    """Return a section of the file (None when absent), refusing anything but a mapping."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise _file_error(where, f"{key} 必须是映射", f"{key} must be a mapping", field=key)
     return value
 
 
 def _choice(value: Any, choices: tuple[str, ...], key: str, where: str) -> str:
     if value not in choices:
-        raise RulesetError(
-            f"{where}: {key} 的值“{value}”无效（可选：{' / '.join(choices)}）", field=key
-        )
+        raise _not_one_of(value, choices, key, where)
     return str(value)
 
 
@@ -508,17 +535,29 @@ def _enum[E: StrEnum](kind: type[E], value: Any, key: str, where: str) -> E:
     try:
         return kind(value)
     except ValueError:
-        allowed = " / ".join(m.value for m in kind)
-        raise RulesetError(
-            f"{where}: {key} 的值“{value}”无效（可选：{allowed}）", field=key
-        ) from None
+        raise _not_one_of(value, tuple(m.value for m in kind), key, where) from None
+
+
+def _not_one_of(value: Any, allowed: tuple[str, ...], key: str, where: str) -> RulesetError:
+    choices = " / ".join(allowed)
+    return _file_error(
+        where,
+        f"{key} 的值“{value}”无效（可选：{choices}）",
+        f"{key}: “{value}” is not valid (choose {choices})",
+        field=key,
+    )
 
 
 def _rank(value: Any, where: str) -> int:
     try:
         return parse_rank(str(value))
     except CardError as exc:
-        raise RulesetError(f"{where}: {exc.message}") from exc
+        raise _file_error(where, exc.message, exc.message_en) from exc
+
+
+def _rank_list(values: Any, where: str) -> tuple[int | str, ...]:
+    """Read a list of ranks in which `level` stands for the level being played."""
+    return tuple("level" if r == "level" else _rank(r, where) for r in values)
 
 
 _SECTION_KEYS = {
@@ -563,44 +602,43 @@ _BY_DECKS_KEYS = {"small_sweep_unit", "promote_per_deck", "jump_per_deck", "zero
 
 def _check_sections(data: Mapping[str, Any], where: str) -> None:
     for section, allowed in _SECTION_KEYS.items():
-        value = data.get(section)
-        if value is None:
-            continue
-        if not isinstance(value, dict):
-            raise RulesetError(f"{where}: {section} 必须是映射", field=section)
-        unknown = sorted(set(value) - allowed)
+        unknown = ", ".join(sorted(set(_mapping(data, section, where) or ()) - allowed))
         if unknown:
-            raise RulesetError(
-                f"{where}: {section} 中的未知字段 {', '.join(unknown)}"
-                f"（可用：{', '.join(sorted(allowed))}）",
+            known = ", ".join(sorted(allowed))
+            raise _file_error(
+                where,
+                f"{section} 中的未知字段 {unknown}（可用：{known}）",
+                f"unknown fields in {section}: {unknown} (known: {known})",
                 field=section,
             )
-    penalty = (data.get("throw") or {}).get("penalty")
-    if penalty is not None and (
-        not isinstance(penalty, dict) or set(penalty) != {"single", "pair", "tractor_per_pair"}
-    ):
-        raise RulesetError(
-            f"{where}: throw.penalty 必须恰好含 single、pair、tractor_per_pair", field="throw"
-        )
-    by_decks = (data.get("score") or {}).get("by_decks")
-    if by_decks is not None and (not isinstance(by_decks, dict) or set(by_decks) != _BY_DECKS_KEYS):
-        raise RulesetError(
-            f"{where}: score.by_decks 必须恰好含 {', '.join(sorted(_BY_DECKS_KEYS))}",
-            field="score",
+    _exact_keys(data, "throw", "penalty", {"single", "pair", "tractor_per_pair"}, where)
+    _exact_keys(data, "score", "by_decks", _BY_DECKS_KEYS, where)
+
+
+def _exact_keys(
+    data: Mapping[str, Any], section: str, key: str, keys: set[str], where: str
+) -> None:
+    """Refuse a sub-mapping (throw.penalty, score.by_decks) without exactly these keys."""
+    value = (data.get(section) or {}).get(key)
+    if value is not None and (not isinstance(value, dict) or set(value) != keys):
+        names = ", ".join(sorted(keys))
+        raise _file_error(
+            where,
+            f"{section}.{key} 必须恰好含 {names}",
+            f"{section}.{key} must hold exactly {names}",
+            field=section,
         )
 
 
 def _section(
     data: Mapping[str, Any], key: str, required: tuple[str, ...], where: str
 ) -> Mapping[str, Any] | None:
-    value = data.get(key)
+    value = _mapping(data, key, where)
     if value is None:
         return None
-    if not isinstance(value, dict):
-        raise RulesetError(f"{where}: {key} 必须是映射", field=key)
-    missing = [k for k in required if k not in value]
+    missing = ", ".join(k for k in required if k not in value)
     if missing:
-        raise RulesetError(f"{where}: {key} 缺少 {', '.join(missing)}", field=key)
+        raise _file_error(where, f"{key} 缺少 {missing}", f"{key} lacks {missing}", field=key)
     return MappingProxyType(dict(value))
 
 
@@ -614,8 +652,10 @@ def _deal_sizes(data: Mapping[str, Any], size: int, players: int, where: str) ->
         kitty = size - hand * players
     elif hand == "auto" and isinstance(kitty, int) and not isinstance(kitty, bool):
         if (size - kitty) % players:
-            raise RulesetError(
-                f"{where}: {size} 张牌去掉底牌 {kitty} 张后不能平分给 {players} 位玩家",
+            raise _file_error(
+                where,
+                f"{size} 张牌去掉底牌 {kitty} 张后不能平分给 {players} 位玩家",
+                f"{size} cards less a kitty of {kitty} cannot be shared among {players} players",
                 field="kitty_size",
             )
         hand = (size - kitty) // players
@@ -624,8 +664,10 @@ def _deal_sizes(data: Mapping[str, Any], size: int, players: int, where: str) ->
         return _req(data, "hand_size", int, where), _req(data, "kitty_size", int, where)
     assert isinstance(hand, int) and isinstance(kitty, int)
     if hand <= 0 or kitty < 0 or hand * players + kitty != size:
-        raise RulesetError(
-            f"{where}: {players} 位玩家 × {hand} 张 + 底牌 {kitty} 张 ≠ {size} 张，发不了牌",
+        raise _file_error(
+            where,
+            f"{players} 位玩家 × {hand} 张 + 底牌 {kitty} 张 ≠ {size} 张，发不了牌",
+            f"{players} players × {hand} cards + a kitty of {kitty} ≠ {size} cards: cannot deal",
             field="hand_size",
         )
     return hand, kitty
@@ -640,8 +682,11 @@ def _score_rules(
     if thresholds == ScoreThresholds.BY_DECKS:
         params = score.get("by_decks")
         if not isinstance(params, dict):
-            raise RulesetError(
-                f"{where}: score.thresholds by_decks 需要 score.by_decks", field="score"
+            raise _file_error(
+                where,
+                "score.thresholds by_decks 需要 score.by_decks",
+                "score.thresholds by_decks needs score.by_decks",
+                field="score",
             )
         return ScoreRules(
             policy=policy,
@@ -688,14 +733,21 @@ def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionSpec]:
     specs: dict[str, OptionSpec] = {}
     for key, spec in (data.get("options") or {}).items():
         if not isinstance(spec, dict) or "default" not in spec:
-            raise RulesetError(f"{where}: 选项 {key} 需要 default")
+            raise _file_error(
+                where, f"选项 {key} 需要 default", f"option {key} needs a default", field="options"
+            )
         default = spec["default"]
         choices = tuple(
             spec.get("choices", [False, True] if isinstance(default, bool) else [default])
         )
         sets = str(spec.get("sets", ""))
         if sets and sets not in ("decks", "players"):
-            raise RulesetError(f"{where}: 选项 {key} 的 sets 只能是 decks 或 players")
+            raise _file_error(
+                where,
+                f"选项 {key} 的 sets 只能是 decks 或 players",
+                f"option {key}: sets may only be decks or players",
+                field="options",
+            )
         specs[key] = OptionSpec(
             key,
             default,
@@ -710,18 +762,20 @@ def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionSpec]:
 def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     """Build a Ruleset from parsed YAML, rejecting unknown keys and bad values."""
     if not isinstance(data, dict):
-        raise RulesetError(f"{where}: 规则集文件必须是一个映射")
-    unknown = set(data) - _TOP_KEYS
+        raise _file_error(where, "规则集文件必须是一个映射", "a ruleset file must be a mapping")
+    unknown = ", ".join(sorted(set(data) - _TOP_KEYS))
     if unknown:
-        raise RulesetError(f"{where}: 未知字段 {', '.join(sorted(unknown))}")
+        raise _file_error(where, f"未知字段 {unknown}", f"unknown fields {unknown}")
     _check_sections(data, where)
     ranks = tuple(sorted(_rank(r, where) for r in _req(data, "ranks", list, where)))
     levels = tuple(sorted(_rank(r, where) for r in data["levels"])) if data.get("levels") else ranks
     if not set(levels) <= set(ranks):
-        raise RulesetError(f"{where}: levels 中有不在 ranks 里的点数", field="levels")
-    trump_ranks: list[int | str] = []
-    for r in data.get("trump_ranks", ["level"]):
-        trump_ranks.append("level" if r == "level" else _rank(r, where))
+        raise _file_error(
+            where,
+            "levels 中有不在 ranks 里的点数",
+            "levels holds a rank that is not in ranks",
+            field="levels",
+        )
     throw = _req(data, "throw", dict, where)
     kitty = _req(data, "kitty", dict, where)
     score = _req(data, "score", dict, where)
@@ -738,17 +792,24 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     if data.get("score", {}).get("policy") == "bid_chips" and not (
         data.get("bidding") and data.get("chips")
     ):
-        raise RulesetError(f"{where}: score.policy bid_chips 需要 bidding 与 chips 两节")
+        raise _file_error(
+            where,
+            "score.policy bid_chips 需要 bidding 与 chips 两节",
+            "score.policy bid_chips needs both the bidding and the chips sections",
+            field="score",
+        )
     players = _req(data, "players", int, where)
     decks = _req(data, "decks", int, where)
     if decks < 1 or players < 2:
-        raise RulesetError(f"{where}: decks 至少 1，players 至少 2", field="decks")
+        raise _file_error(
+            where,
+            "decks 至少 1，players 至少 2",
+            "decks must be at least 1 and players at least 2",
+            field="decks",
+        )
     jokers = bool(data.get("jokers", True))
     size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
     hand_size, kitty_size = _deal_sizes(data, size, players, where)
-    declare_ranks: list[int | str] = []
-    for r in declare.get("ranks", ["level"]):
-        declare_ranks.append("level" if r == "level" else _rank(r, where))
     defaults = {k: s.default for k, s in specs.items()}
     return Ruleset(
         name=_req(data, "name", str, where),
@@ -762,13 +823,16 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             jokers=jokers,
             has_level=bool(data.get("level", True)),
             levels=levels,
-            trump_ranks=tuple(trump_ranks),
+            trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where),
             players=players,
             teams=_choice(data.get("teams", "partners"), TEAM_POLICIES, "teams", where),
             hand_size=hand_size,
             kitty_size=kitty_size,
             tractor_names=_enum(
                 TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
+            ),
+            tractor_order=_enum(
+                TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
             ),
         ),
         throw=ThrowRules(
@@ -798,7 +862,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             self_override=_choice(
                 declare.get("self_override", "any"), SELF_OVERRIDE, "declare.self_override", where
             ),
-            ranks=tuple(declare_ranks),
+            ranks=_rank_list(declare.get("ranks", ["level"]), where),
             two_locks=bool(declare.get("two_locks", False)),
             nobody=NobodyDeclares.FLIP
             if data.get("flip", False)
@@ -835,7 +899,12 @@ def _match_section(
         values = [section[key]] if key in section else []
         values += list(spec.choices) if spec else []
         if not values:
-            raise RulesetError(f"{where}: match 缺少 {key}（或同名选项）", field="match")
+            raise _file_error(
+                where,
+                f"match 缺少 {key}（或同名选项）",
+                f"match lacks {key} (or an option of that name)",
+                field="match",
+            )
         for value in values:
             _choice(value, allowed, f"match.{key}", where)
     return MappingProxyType(section)

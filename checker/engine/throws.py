@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
+from .jokers import pair_view, restore
 from .order import Context
 from .ruleset import BeatenBy, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
@@ -118,10 +119,11 @@ def beaten_by(rs: Ruleset) -> BeatenBy:
 def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
     """Find a unit in hand that beats `unit`: the lowest higher one of the same shape, else
     (policy same_count) the narrowest, lowest wider unit with as many cards."""
-    found = _same_shape_beater(ctx, unit, group, hand)
+    view = pair_view(ctx.ruleset, hand) if unit.width >= 2 else list(hand)
+    found = _same_shape_beater(ctx, unit, group, view)
     if found is None and unit.width >= 2 and beaten_by(ctx.ruleset) == BeatenBy.SAME_COUNT:
-        found = _wider_beater(ctx, unit, group, hand)
-    return found
+        found = _wider_beater(ctx, unit, group, view)
+    return None if found is None else tuple(restore(hand, found))
 
 
 def _wider_beater(
@@ -150,21 +152,21 @@ def _same_shape_beater(
     if unit.kind == SINGLE:
         better = [c for c in mine if ctx.key[c][1] > unit.top]
         return (min(better, key=lambda c: ctx.key[c][1]),) if better else None
-    if unit.width == 2:  # pairs and pair tractors: the pair stock answers directly
+    key = ctx.key
+    width = unit.width
+    if unit.span == 1:  # n-of-a-kind rank by strength, wherever tractors connect
+        counts = Counter(mine)
+        higher = [c for c, n in counts.items() if n >= width and key[c][1] > unit.top]
+        if not higher:
+            return None
+        low = min(key[c][1] for c in higher)
+        at_low = [c for c in higher if key[c][1] == low]
+        return (min(at_low) if width == 2 else max(at_low),) * width
+    if width == 2:  # pair tractors: the pair stock answers directly
         pairs = PairStock(ctx, Counter(mine))
-        if unit.span == 1:
-            higher = [p for p in pairs.at if p > unit.top]
-            return (pairs.at[min(higher)][0],) * 2 if higher else None
         found = pairs.highest_run(unit.span)
         return None if found is None or found[1] <= unit.top else tuple(pairs.take(*found))
     stock = Stock(ctx, Counter(mine))
-    width = unit.width
-    if unit.span == 1:
-        higher = [p for p in stock.at if p > unit.top and stock.width_at(p) >= width]
-        if not higher:
-            return None
-        p = min(higher)
-        return tuple(stock.take(p, p, width))
     run = stock.highest_run(width, unit.span)
     if run is None or run[1] <= unit.top:
         return None

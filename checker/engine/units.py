@@ -58,16 +58,17 @@ def unit_words(width: int, length: int, lang: Lang = ZH) -> str:
 
 
 class Stock:
-    """The cards of one group by ladder position: each distinct card there and its copies."""
+    """The cards of one group by tractor position (`Context.link`, the ladder position unless
+    the ruleset reads trump tractors otherwise): each distinct card there and its copies."""
 
     __slots__ = ("at",)
 
     def __init__(self, ctx: Context, counts: Counter[Card]) -> None:
         self.at: dict[int, dict[Card, int]] = {}
-        key = ctx.key
+        link = ctx.link
         for card, n in counts.items():
             if n > 0:
-                self.at.setdefault(key[card][1], {})[card] = n
+                self.at.setdefault(link[card], {})[card] = n
 
     def width_at(self, pos: int) -> int:
         """Return the most copies of one card at a position (0 when empty)."""

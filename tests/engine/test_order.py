@@ -8,7 +8,7 @@ import yaml
 from checker.engine.cards import BIG, SMALL, Card, parse_rank
 from checker.engine.errors import CardError, HandError
 from checker.engine.order import TRUMP, check_copies, make_context, parse_level, parse_trump
-from checker.engine.ruleset import RULESET_DIR, Ruleset, parse_ruleset
+from checker.engine.ruleset import RULESET_DIR, Ruleset, load_ruleset, parse_ruleset, ruleset_names
 
 from .util import CLASSIC, c, cs, deal
 
@@ -198,3 +198,25 @@ def test_bad_or_missing_level_is_an_error_on_the_level_field(level: object) -> N
     with pytest.raises(CardError) as info:
         parse_level(CLASSIC, level)
     assert info.value.field in ("level", None)
+
+
+def test_tractors_connect_on_the_strength_ladder_unless_a_ruleset_says_otherwise() -> None:
+    for name in ruleset_names():
+        rs = load_ruleset(name)
+        ctx = make_context(rs, rs.deck.levels[0], "H")
+        assert all(ctx.link[c] == p for c, (_, p) in ctx.key.items()), name
+
+
+def test_natural_tractor_order_chains_the_trump_suit_by_rank_then_the_jokers() -> None:
+    # 双升 tractor_order: natural (seed 004 §6): ♥2 … ♥A in rank order, then 小王, 大王;
+    # the other suits' level cards and 2s sit next to nothing. Strength is unchanged.
+    rs = load_ruleset("shuangsheng")
+    ladder = make_context(rs, 7, "H")
+    ctx = make_context(rs.with_options({"tractor_order": "natural"}), 7, "H")
+    assert ctx.key == ladder.key
+    chain = [ctx.link[c] for c in cs("♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A 小王 大王")]
+    assert chain == list(range(chain[0], chain[0] + 15))
+    apart = sorted(ctx.link[c] for c in cs("♠7 ♦7 ♣7 ♠2 ♦2 ♣2"))
+    taken = set(chain)
+    for p in apart:
+        assert p not in taken and p - 1 not in taken | set(apart) and p + 1 not in taken

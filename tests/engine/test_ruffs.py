@@ -33,7 +33,7 @@ def _readings(
     by_pos: dict[int, list[Card]] = {}
     for card, n in left.items():
         if n >= width:
-            by_pos.setdefault(ctx.key[card][1], []).append(card)
+            by_pos.setdefault(ctx.link[card], []).append(card)
     for top in by_pos:
         choices: list[list[Card]] = [[]]
         for p in range(top, top - span, -1):
@@ -42,8 +42,10 @@ def _readings(
             after = left.copy()
             for card in pick:
                 after[card] -= width
+            # A tractor ranks by its tractor position, an n-of-a-kind by its card's strength.
+            value = top if span >= 2 else ctx.key[pick[0]][1]
             for placed, remaining in _readings(ctx, rest, +after):
-                yield [((width, span), top), *placed], remaining
+                yield [((width, span), value), *placed], remaining
 
 
 def _brute(ctx: Context, lead: Combo, cards: list[Card]) -> tuple[Flat, Flat] | None:
@@ -122,8 +124,8 @@ def test_two_decks_are_the_pair_case_of_the_same_reading() -> None:
     checked = 0
     while checked < 200:
         lead_cards: list[Card] = []
-        for r in rng.sample(_LEAD_RANKS, rng.randint(2, 5)):
-            lead_cards += [Card("S", r)] * rng.randint(1, 2)
+        for r in rng.sample([3, 4, 5, 6, 9, 10], rng.randint(2, 4)):
+            lead_cards += [Card("S", r)] * rng.choice([1, 2, 2])
         lead = classify(ctx, lead_cards)
         if lead.type != THROW:
             continue
@@ -132,3 +134,27 @@ def test_two_decks_are_the_pair_case_of_the_same_reading() -> None:
         key = ruff_key(ctx, lead, play)
         assert (None if key is None else (key.value(True), key.value(False))) == expected
         checked += 1
+
+
+def test_natural_tractor_order_reads_ruffs_by_the_same_search() -> None:
+    # 双升 tractor_order: natural: trump tractors connect by the trump suit's own ranks, so
+    # adjacency and strength differ (♥7 is the level card, ♠7 ♦7 off-suit level cards).
+    rs = load_ruleset("shuangsheng").with_options({"tractor_order": "natural"})
+    ctx = make_context(rs, 7, "H")
+    rng = random.Random(9)
+    pool = parse_cards("♥6 ♥7 ♥8 ♠7 ♦7 ♥2 ♥3 ♠2 ♥A 小王")
+    checked = tractors = 0
+    while checked < 600:
+        lead_cards: list[Card] = []
+        for r in rng.sample([3, 4, 5, 6, 9, 10], rng.randint(2, 4)):
+            lead_cards += [Card("S", r)] * rng.choice([1, 2, 2])
+        lead = classify(ctx, lead_cards)
+        if lead.type != THROW:
+            continue
+        play = _ruffer(rng, pool, 2, len(lead_cards))
+        expected = _brute(ctx, lead, play)
+        key = ruff_key(ctx, lead, play)
+        assert (None if key is None else (key.value(True), key.value(False))) == expected
+        checked += 1
+        tractors += expected is not None and bool(lead.tractors)
+    assert tractors >= 10

@@ -222,3 +222,61 @@ def test_parse_ruleset_rejects_unknown_key_inside_a_section(section: str, key: s
     with pytest.raises(RulesetError) as info:
         parse_ruleset(data)
     assert key in str(info.value)
+
+
+def _broken(change: str) -> Any:
+    """Return the classic file with one thing broken, as a ruleset author might."""
+    data = classic_data()
+    if change == "not a mapping":
+        return ["classic"]
+    breaks: dict[str, Any] = {
+        "unknown top key": lambda d: d.update(trumps_everywhere=True),
+        "missing field": lambda d: d.pop("players"),
+        "wrong type": lambda d: d.update(decks="two"),
+        "section not a mapping": lambda d: d.update(throw=["any"]),
+        "unknown section key": lambda d: d["kitty"].update(valeus=1),
+        "bad choice": lambda d: d.update(teams="everyone"),
+        "bad enum": lambda d: d["declare"].update(policy="loudest"),
+        "bad rank": lambda d: d.update(ranks=[2, 3, "Z"]),
+        "levels outside ranks": lambda d: d.update(ranks=[2, 3, 4], levels=[5]),
+        "penalty keys": lambda d: d["throw"].update(penalty={"single": 10}),
+        "option without default": lambda d: d["options"].update(climb={}),
+        "option sets": lambda d: d["options"].update(x={"default": 1, "sets": "level"}),
+        "no players": lambda d: d.update(players=1),
+        "cannot deal": lambda d: d.update(hand_size="auto", kitty_size=7),
+        "bid_chips without sections": lambda d: d["score"].update(policy="bid_chips"),
+    }
+    breaks[change](data)
+    return data
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "not a mapping",
+        "unknown top key",
+        "missing field",
+        "wrong type",
+        "section not a mapping",
+        "unknown section key",
+        "bad choice",
+        "bad enum",
+        "bad rank",
+        "levels outside ranks",
+        "penalty keys",
+        "option without default",
+        "option sets",
+        "no players",
+        "cannot deal",
+        "bid_chips without sections",
+    ],
+)
+def test_ruleset_file_errors_name_the_file_in_both_languages(change: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        parse_ruleset(_broken(change), "broken.yaml")
+    error = info.value
+    assert error.message.startswith("broken.yaml: ")
+    assert error.message_en.startswith("broken.yaml: ")
+    assert error.message_en != error.message
+    english = error.message_en.split("“")[0]  # what is quoted from the file may be anything
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), error.message_en

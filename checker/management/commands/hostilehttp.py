@@ -1,7 +1,9 @@
 """python manage.py hostilehttp --url http://127.0.0.1:PORT: hostile requests against a server.
 
 Only loopback URLs are accepted. Requests mix odd Unicode and look-alike letters in every
-card field of the checker, the API and the matrix, over-long and repeated parameters, bad
+card field of the checker, the API and the matrix, in the play lobby's fields and in
+tampered game keys (a /play/ GET with a good ruleset, seed and seat starts a game, so point
+it at a throwaway database), over-long and repeated parameters, bad
 percent-encoding, path traversal, unknown rulesets and cases, odd methods and Host headers.
 Prints the count of each status code; exits 1 when any answer was a 5xx.
 """
@@ -48,6 +50,13 @@ PATHS = [
     "/",
     "/rulesets/classic/",
     "/rulesets/classic/selfcheck/",
+    "/rulesets/multideck/",
+    "/rulesets/erqiwang/selfcheck/",
+    "/play/",
+    "/play/x/",
+    "/play/" + "A" * 40 + "/replay",
+    "/play/0/log.jsonl",
+    "/simulation/",
 ]
 FIELDS = [
     "lead",
@@ -67,6 +76,13 @@ FIELDS = [
     "only",
     "status",
     "category",
+    "seed",
+    "seat",
+    "bots",
+    "banker",
+    "decks",
+    "players",
+    "page",
 ]
 
 
