@@ -36,3 +36,24 @@ def test_the_lobby_picks_a_bot_for_each_seat_at_390px(phone_page: BrowserPage) -
     assert shown == ["random", "v2", "greedy"]
     assert PlayGame.objects.get().bots == "-,random,v2,greedy"
     phone_page.shot("play-seat-bots", full_page=False)
+
+
+def test_a_multideck_round_by_tapping_at_390px_then_the_match_page(
+    phone_page: BrowserPage,
+) -> None:
+    from tests.test_browser_play import play_to_the_end
+
+    page = phone_page.page
+    phone_page.goto("/play/?ruleset=multideck&seed=2&seat=0&bots=greedy")
+    assert settled(page) == "declare"
+    phases = play_to_the_end(phone_page, "play-multideck")
+    assert {"declare", "bury", "lead", "follow"} <= set(phases)
+    assert no_horizontal_scroll(page)
+    assert page.get_by_test_id("summary").is_visible()
+    phone_page.shot("play-multideck-summary", full_page=True)
+    page.get_by_test_id("match-link").tap()
+    page.wait_for_selector('[data-testid="match-round"]')
+    assert page.get_by_test_id("match-round").count() == 1
+    assert page.get_by_test_id("match-levels").inner_text()
+    assert no_horizontal_scroll(page)
+    phone_page.shot("play-match", full_page=True)

@@ -72,6 +72,11 @@ class Table:
     ctx: Context | None = None  # the card order, once trump is known
 
     @property
+    def trump_known(self) -> bool:
+        """Tell whether the deal is over and trump fixed (hidden declarations are open then)."""
+        return self.ctx is not None or self.surrendered
+
+    @property
     def current(self) -> Trick | None:
         """The trick being played (or the last one, once complete)."""
         return self.tricks[-1] if self.tricks else None

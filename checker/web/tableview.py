@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
+from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
@@ -285,8 +286,7 @@ def table_context(
             for s, b in (table.bids if table.bids else [])
         ],
         "declarations": [
-            {"name": seat_name(s, human, n), "cards": present.chips(c, table.ctx)}
-            for s, c, _e in table.declarations
+            _declaration(table, s, c, human) for s, c, _e in table.declarations
         ],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
@@ -302,6 +302,20 @@ def table_context(
         context["kitty_size"] = rs.kitty_size
         context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
     return context
+
+
+def _declaration(
+    table: Table, seat: int, cards: Sequence[Card], human: int | None
+) -> dict[str, Any]:
+    """One declaration as the human's seat sees it: the cards, or under 暗牌 only how many."""
+    n = table.ruleset.players
+    shown = shown_declaration(
+        table.ruleset, cards, own=seat == human, deal_over=table.trump_known
+    )
+    if isinstance(shown, int):
+        words = _("暗亮 %(n)d 张") % {"n": shown}
+        return {"name": seat_name(seat, human, n), "cards": words, "hidden": True}
+    return {"name": seat_name(seat, human, n), "cards": present.chips(shown, table.ctx)}
 
 
 def _waiting(table: Table, human: int | None, partial: bool, position: Position) -> str:
