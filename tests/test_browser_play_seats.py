@@ -57,3 +57,24 @@ def test_a_multideck_round_by_tapping_at_390px_then_the_match_page(
     assert page.get_by_test_id("match-levels").inner_text()
     assert no_horizontal_scroll(page)
     phone_page.shot("play-match", full_page=True)
+
+
+def test_no_trump_counts_and_the_mingpai_toggle_at_390px(phone_page: BrowserPage) -> None:
+    from checker.play.game import format_moves
+    from tests.test_play_review_mode import _after_no_trump
+
+    pos = _after_no_trump()
+    moves = format_moves(pos.moves)
+    page = phone_page.page
+    phone_page.goto(f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}")
+    settled(page)
+    assert page.get_by_test_id("trump-count").count() == 2
+    toggle = page.get_by_test_id("mingpai")
+    assert toggle.bounding_box()["height"] >= 40
+    toggle.tap()
+    page.wait_for_selector('[data-testid="mingpai"][aria-pressed="true"]')
+    assert no_horizontal_scroll(page)
+    phone_page.shot("play-mingpai", full_page=True)
+    page.get_by_test_id("mingpai").tap()
+    page.wait_for_selector('[data-testid="mingpai"][aria-pressed="false"]')
+    assert page.get_by_test_id("mingpai-cards").count() == 0

@@ -297,8 +297,14 @@ def _render_table(
     show_hint: bool = False,
     checked: list[Any] | None = None,
 ) -> HttpResponse:
+    mingpai = (request.POST if request.method == "POST" else request.GET).get("mingpai") == "1"
     context = tableview.table_context(
-        position, _lang(), reveal=reveal, show_hint=show_hint, checked=checked or ()
+        position,
+        _lang(),
+        reveal=reveal,
+        show_hint=show_hint,
+        checked=checked or (),
+        mingpai=mingpai,
     )
     context.update(
         {
@@ -509,6 +515,9 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
     if position is None or game is None:
         return _message(request, problem, 404 if game is None else 400)
     lang = _lang()
+    if not tableview.review_open(position):
+        text = _("不查牌模式：这一局打完之前不能回看出牌历史。")
+        return _message(request, text, 403)
     table = fold_events(position.ruleset, position.events, position.reasons)
     over = position.is_over or position.spec.seat is None
     human = position.spec.seat
