@@ -71,6 +71,8 @@ class PlayGame(models.Model):
     moves = models.TextField(blank=True)
     ply = models.PositiveIntegerField(default=0)
     match = models.JSONField(null=True, blank=True)  # a match's later round: the state before it
+    # The game of the match's round before this one ("" for a first round or a copy).
+    previous = models.CharField(max_length=16, blank=True, db_index=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 

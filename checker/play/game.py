@@ -47,7 +47,7 @@ from .players import (
     Player,
     PlayerView,
     decide,
-    declaration_options,
+    seen_declaration_options,
 )
 from .round import Event, RoundPaused, RoundResult, RoundSetup, play_round
 from .seats import default_bots as default_bots  # re-exported: the table and the terminal use it
@@ -165,14 +165,14 @@ class GameSpec:
         """Start the round: a match's next round, or a first round at the level."""
         if self.match is not None:
             return round_setup_for(rs, self.match)
-        level = (self.level or rs.ranks[0]) if rs.has_level else None
+        level = (self.level or rs.levels[0]) if rs.has_level else None
         return RoundSetup(level, level, None)
 
     def match_state(self, rs: Ruleset) -> MatchState:
         """The match state this round starts from (a first round: both sides at the level)."""
         if self.match is not None:
             return self.match
-        level = (self.level or rs.ranks[0]) if has_levels(rs) else None
+        level = (self.level or rs.levels[0]) if has_levels(rs) else None
         return MatchState(1, None, None if level is None else (level, level), (0,) * rs.players)
 
 
@@ -215,7 +215,7 @@ def make_spec(
             raise ValueError(
                 f"level must be a rank (2–10, J, Q, K, A), got {str(level)[:10]!r}"
             ) from None
-        if level_n not in rs.ranks:
+        if level_n not in rs.levels:
             raise ValueError(f"level {format_rank(level_n)} is not a rank of {ruleset}")
     opts = tuple(
         sorted((k, v) for k, v in rs.options.items() if (options or {}).get(k) is not None)
@@ -428,12 +428,7 @@ class _Human:
         if len(view.hand) < self.held:  # a redeal: ask again from the start
             self.asked = None
         self.held = len(view.hand)
-        options = tuple(
-            tuple(o)
-            for o in declaration_options(
-                view.ruleset, view.level, view.declarations, view.seat, view.hand
-            )
-        )
+        options = tuple(tuple(o) for o in seen_declaration_options(view))
         # Asked only when something new can be declared: passing holds until the options change.
         if not options or options == self.asked:
             return []
@@ -453,6 +448,17 @@ class _Human:
         )
         if not verdict.accepted:
             raise MoveError(verdict.explanation_for, step=step)
+        most = max((k for _, k in view.hidden_declarations), default=0)
+        if len(cards) <= most:
+            n = len(cards)
+            raise MoveError(
+                lambda lang: pick(
+                    lang,
+                    f"桌上有人暗亮了 {most} 张，{n} 张不比它多，不能再亮。",
+                    f"someone has shown {most} hidden cards; {n} is not more, so it cannot declare.",
+                ),
+                step=step,
+            )
         return cards
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:

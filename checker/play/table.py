@@ -70,6 +70,12 @@ class Table:
     redeals: int = 0
     flip: Event | None = None
     ctx: Context | None = None  # the card order, once trump is known
+    no_trump: list[int] = field(default_factory=list)  # seats that announced 无主, in order
+
+    @property
+    def trump_known(self) -> bool:
+        """Tell whether the deal is over and trump fixed (hidden declarations are open then)."""
+        return self.ctx is not None or self.surrendered
 
     @property
     def current(self) -> Trick | None:
@@ -154,6 +160,8 @@ def fold_events(
             trick.winner = int(e["winner"])
             trick.points = int(e["points"])
             table.attackers_points = int(e["attackers"])
+        elif kind == "no_trump":
+            table.no_trump.append(int(e["seat"]))
         elif kind == "end":
             table.end = e
             table.attackers_points = int(e["attackers_points"])

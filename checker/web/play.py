@@ -49,7 +49,7 @@ from checker.play.players import PLAYER_KINDS
 from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
 from checker.suite.scenario import ScenarioError, parse_options
-from checker.web import present, tableview
+from checker.web import matchview, present, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param
 
@@ -182,7 +182,14 @@ def _with_owner(response: HttpResponse, token: str) -> HttpResponse:
     return response
 
 
-def _create(request: HttpRequest, spec: GameSpec, moves: list[Move]) -> HttpResponse:
+def _create(
+    request: HttpRequest,
+    spec: GameSpec,
+    moves: list[Move],
+    *,
+    history: list[dict[str, Any]] | None = None,
+    previous: str = "",
+) -> HttpResponse:
     token = _owner(request) or secrets.token_hex(16)
     game = PlayGame.objects.create(
         key=secrets.token_urlsafe(8)[:KEY_LENGTH].replace("-", "x").replace("_", "y"),
@@ -195,7 +202,8 @@ def _create(request: HttpRequest, spec: GameSpec, moves: list[Move]) -> HttpResp
         options=dict(spec.options),
         moves=format_moves(moves),
         ply=len(moves),
-        match=_match_data(spec.match),
+        match=_match_data(spec.match, history),
+        previous=previous,
     )
     return _with_owner(redirect("play_table", key=game.key), token)
 
@@ -224,7 +232,9 @@ def _match_state(data: Any) -> MatchState | None:
     )
 
 
-def _match_data(state: MatchState | None) -> dict[str, Any] | None:
+def _match_data(
+    state: MatchState | None, history: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
     if state is None:
         return None
     return {
@@ -232,6 +242,7 @@ def _match_data(state: MatchState | None) -> dict[str, Any] | None:
         "banker": state.banker,
         "levels": list(state.levels) if state.levels else None,
         "chips": list(state.chips),
+        "history": history or [],
     }
 
 
@@ -286,8 +297,14 @@ def _render_table(
     show_hint: bool = False,
     checked: list[Any] | None = None,
 ) -> HttpResponse:
+    mingpai = (request.POST if request.method == "POST" else request.GET).get("mingpai") == "1"
     context = tableview.table_context(
-        position, _lang(), reveal=reveal, show_hint=show_hint, checked=checked or ()
+        position,
+        _lang(),
+        reveal=reveal,
+        show_hint=show_hint,
+        checked=checked or (),
+        mingpai=mingpai,
     )
     context.update(
         {
@@ -315,25 +332,8 @@ def _match_context(position: Position) -> dict[str, Any] | None:
     rs = position.ruleset
     _spec, state, record = next_round(position)
     human = position.spec.seat
-    levels = None
-    if state.levels is not None:
-        levels = [
-            {
-                "team": tableview.seat_name(team, human, rs.players)
-                + " / "
-                + tableview.seat_name(team + 2, human, rs.players),
-                "level": format_rank(level),
-            }
-            for team, level in enumerate(state.levels)
-        ]
-    chips = (
-        [
-            {"name": tableview.seat_name(s, human, rs.players), "chips": c}
-            for s, c in enumerate(state.chips)
-        ]
-        if rs.teams == "banker_alone"
-        else None
-    )
+    levels = matchview.team_levels(rs, state.levels, human) if state.levels else None
+    chips = matchview.seat_chips(rs, state.chips, human) if rs.teams == "banker_alone" else None
     return {
         "round": record.round_no,
         "over": state.over,
@@ -453,7 +453,9 @@ def fork(request: HttpRequest, key: str) -> HttpResponse:
     game, position, problem = _load(key)
     if position is None or game is None:
         return _message(request, problem, 404 if game is None else 400)
-    return _create(request, position.spec, position.moves)
+    return _create(
+        request, position.spec, position.moves, history=matchview.stored_history(game.match)
+    )
 
 
 @require_POST
@@ -468,7 +470,8 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
     spec, _state, _record = next_round(position)
     if spec is None:
         return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
-    return _create(request, spec, [])
+    history = [*matchview.stored_history(game.match), matchview.round_entry(game.key, position)]
+    return _create(request, spec, [], history=history, previous=game.key)
 
 
 @require_safe
@@ -512,6 +515,9 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
     if position is None or game is None:
         return _message(request, problem, 404 if game is None else 400)
     lang = _lang()
+    if not tableview.review_open(position):
+        text = _("不查牌模式：这一局打完之前不能回看出牌历史。")
+        return _message(request, text, 403)
     table = fold_events(position.ruleset, position.events, position.reasons)
     over = position.is_over or position.spec.seat is None
     human = position.spec.seat
@@ -558,6 +564,18 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "web/play_replay.html", context)
 
 
+@require_safe
+def match_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Show the whole match up to this round: each round's banker, result, levels or chips."""
+    game, position, problem = _load(key)
+    if position is None or game is None:
+        return _message(request, problem, 404 if game is None else 400)
+    later = PlayGame.objects.filter(previous=game.key).order_by("created", "id").first()
+    context = matchview.match_context(game.key, game.match, position, _lang())
+    context.update({"game": game, "nav": "play", "next_game": later})
+    return render(request, "web/play_match.html", context)
+
+
 urlpatterns = [
     path("", lobby, name="play"),
     path("<str:key>/", table, name="play_table"),
@@ -566,4 +584,5 @@ urlpatterns = [
     path("<str:key>/next", next_game, name="play_next"),
     path("<str:key>/log.jsonl", log, name="play_log"),
     path("<str:key>/replay", replay, name="play_replay"),
+    path("<str:key>/match", match_page, name="play_match"),
 ]

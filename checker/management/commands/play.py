@@ -16,6 +16,7 @@ from checker.engine.cards import (
     format_cards,
     parse_cards,
 )
+from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.texts import Lang, as_lang, pick
 from checker.play.game import (
@@ -170,10 +171,19 @@ class Command(BaseCommand):
                     f"Nobody declared: redeal {e['redeal']}",
                 )
             elif t == "declare" and e["accepted"]:
-                s.say(
-                    f"{who} 亮主 {s.cards(parse_cards(e['cards']))}{why}",
-                    f"{who} declares {s.cards(parse_cards(e['cards']))}{why}",
+                seen = shown_declaration(
+                    table.ruleset,
+                    parse_cards(e["cards"]),
+                    own=int(e["seat"]) == human,
+                    deal_over=False,
                 )
+                if isinstance(seen, int):
+                    s.say(f"{who} 暗亮 {seen} 张", f"{who} declares {seen} hidden cards")
+                else:
+                    s.say(
+                        f"{who} 亮主 {s.cards(seen)}{why}",
+                        f"{who} declares {s.cards(seen)}{why}",
+                    )
             elif t == "bid":
                 bid = e["bid"]
                 s.say(
