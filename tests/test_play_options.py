@@ -3,14 +3,11 @@ table, the checker links and the terminal play under them (issue 13)."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
@@ -18,6 +15,7 @@ from checker.engine.cards import parse_cards
 from checker.play.game import format_moves, game_log, make_spec, play_move, replay_game
 from checker.play.replay import replay
 from tests.test_game import auto_move
+from tests.test_play_command import _play as play_typed
 from tests.test_play_views import start
 
 TWO_DECKS = {"decks": 2}
@@ -81,17 +79,10 @@ def test_the_table_log_replay_and_checker_links_keep_the_options(client: Client)
     assert len(parse_cards(position.events[1]["hands"][0])) == 27
 
 
-def _play(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    out = io.StringIO()
-    call_command("play", *args, stdout=out)
-    return out.getvalue()
-
-
 def test_the_terminal_plays_under_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
     base = ("--ruleset", "multideck", "--seed", "5", "--autoplay", "--bots", "greedy")
-    two = _play(monkeypatch, *base, "--no-color", "--options", "decks:2")
-    three = _play(monkeypatch, *base, "--no-color")
+    two = play_typed(monkeypatch, "", *base, "--no-color", "--options", "decks:2")
+    three = play_typed(monkeypatch, "", *base, "--no-color")
     assert "decks:2" in two.splitlines()[0] and "decks" not in three.splitlines()[0]
     assert two != three
     # The terminal's game is the table's game: same spec, same log.
@@ -99,6 +90,6 @@ def test_the_terminal_plays_under_the_options(monkeypatch: pytest.MonkeyPatch) -
     done = replay_game(spec, [])
     assert f"{done.result.attackers_points}" in two.split("闲家得分：")[-1]
     with pytest.raises(CommandError, match="decks"):
-        _play(monkeypatch, *base, "--options", "decks:99")
+        play_typed(monkeypatch, "", *base, "--options", "decks:99")
     with pytest.raises(CommandError, match="options"):
-        _play(monkeypatch, *base, "--options", "decks")
+        play_typed(monkeypatch, "", *base, "--options", "decks")

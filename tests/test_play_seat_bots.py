@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
 from checker.models import PlayGame
 from checker.play.players import PLAYER_KINDS
+from tests.test_play_command import _play as play_typed
 from tests.test_play_views import position, start
 
 pytestmark = pytest.mark.django_db
@@ -70,21 +67,14 @@ def test_an_unknown_bot_is_a_400_listing_the_names_and_nothing_is_stored(client:
     assert PlayGame.objects.count() == 0
 
 
-def _play(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-    out = io.StringIO()
-    call_command("play", *args, stdout=out)
-    return out.getvalue()
-
-
 def test_the_terminal_takes_one_bot_or_one_per_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     base = ("--ruleset", "classic", "--seed", "3", "--no-color")
-    mixed = _play(monkeypatch, *base, "--autoplay", "--bots", "random,greedy,v1,v2")
+    mixed = play_typed(monkeypatch, "quit\n", *base, "--autoplay", "--bots", "random,greedy,v1,v2")
     assert "random,greedy,v1,v2" in mixed.splitlines()[0] and "结果" in mixed
-    seated = _play(monkeypatch, *base, "--human-seat", "1", "--bots", "random,greedy,v1")
+    seated = play_typed(monkeypatch, "quit\n", *base, "--human-seat", "1", "--bots", "random,greedy,v1")
     assert "random,human,greedy,v1" in seated.splitlines()[0]
     with pytest.raises(CommandError, match="nobody") as err:
-        _play(monkeypatch, *base, "--bots", "nobody")
+        play_typed(monkeypatch, "quit\n", *base, "--bots", "nobody")
     assert all(k in str(err.value) for k in PLAYER_KINDS)
     with pytest.raises(CommandError, match="names 2 seats"):
-        _play(monkeypatch, *base, "--bots", "random,greedy")
+        play_typed(monkeypatch, "quit\n", *base, "--bots", "random,greedy")

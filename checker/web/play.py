@@ -274,11 +274,20 @@ def _load(key: str) -> tuple[PlayGame | None, Position | None, str]:
     return game, position, ""
 
 
-def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
-    """Load a game for a move by its owner, or the refusal page (404/400, or 403 for others)."""
+def _load_game(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
+    """Load a game and its position, or the page saying what is wrong (404, or 400)."""
     game, position, problem = _load(key)
     if position is None or game is None:
         return _message(request, problem, 404 if game is None else 400)
+    return game, position
+
+
+def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
+    """Load a game for a move by its owner, or the refusal page (404/400, or 403 for others)."""
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     if _owner(request) != game.owner:
         return _render_table(
             request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
@@ -367,9 +376,10 @@ def _position_url(request: HttpRequest, position: Position) -> str:
 @require_safe
 def table(request: HttpRequest, key: str) -> HttpResponse:
     """Show the table: the whole position, or (htmx) the bots' replies one step at a time."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     reveal: int | None = None
     at = request.GET.get("at", "")
     if at:
@@ -450,9 +460,10 @@ def _is_card(value: str) -> bool:
 @require_POST
 def fork(request: HttpRequest, key: str) -> HttpResponse:
     """Copy a game (at its current position) into a new one this browser may play."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     return _create(
         request, position.spec, position.moves, history=matchview.stored_history(game.match)
     )
@@ -477,9 +488,10 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def log(request: HttpRequest, key: str) -> HttpResponse:
     """Download the game's round as a replay log (the `replay` command's format)."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     body = "\n".join(game_log(position, engine_version())) + "\n"
     response = HttpResponse(body, content_type="application/x-ndjson; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.key}.jsonl"'
@@ -511,9 +523,10 @@ def _checker_url(position: Position, trick: Any, *, open_hands: bool) -> str:
 @require_safe
 def replay(request: HttpRequest, key: str) -> HttpResponse:
     """Replay the round trick by trick: each follow's and throw's verdict, each winner and why."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     lang = _lang()
     if not tableview.review_open(position):
         text = _("不查牌模式：这一局打完之前不能回看出牌历史。")
@@ -567,9 +580,10 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def match_page(request: HttpRequest, key: str) -> HttpResponse:
     """Show the whole match up to this round: each round's banker, result, levels or chips."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     later = PlayGame.objects.filter(previous=game.key).order_by("created", "id").first()
     context = matchview.match_context(game.key, game.match, position, _lang())
     context.update({"game": game, "nav": "play", "next_game": later})
