@@ -85,6 +85,7 @@ def _row(result: Any, has_level: bool = True) -> dict[str, Any]:
         "case_url": reverse("case", args=[result.ruleset, result.id]) if linkable else "",
         "ctx": ctx,
         "explanation": present.explanation(result),
+        "message": present.message(result),
     }
 
 
