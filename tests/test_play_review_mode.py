@@ -83,3 +83,27 @@ def test_the_table_page_has_the_mingpai_toggle_and_closed_mode_hides_the_replay(
     client.cookies["lang"] = "en"
     english = client.get(f"/play/{game.key}/").content.decode()
     assert "No trumps announced" in english and "trumps," in english
+
+
+def _banker_has_revealed(options: dict[str, str] | None = None) -> Position:
+    spec = make_spec("erqiwang", 2, 1, "greedy", options=options)
+    pos = replay_game(spec, [])
+    while pos.ask is not None and pos.ask.phase not in ("lead", "follow"):
+        pos = play_move(spec, pos.moves, auto_move(pos))
+    return pos
+
+
+def test_the_bankers_reveal_reaches_the_attackers_only_in_open_review() -> None:
+    from checker.engine.bonus import reveal_duty
+
+    pos = _banker_has_revealed()
+    table = fold_events(pos.ruleset, pos.events)
+    assert table.banker != 1 and table.ctx is not None
+    duty = reveal_duty(table.ctx, table.kept)
+    assert duty.required  # seed 2: the banker keeps 3 jokers
+    shown = table_context(pos, "zh")["banker_reveal"]
+    assert shown == {"own": False, "text": duty.explanation_for("zh")}
+    assert "3张王" in shown["text"]
+    assert table_context(pos, "en")["banker_reveal"]["text"] == duty.explanation_for("en")
+    closed = _banker_has_revealed({"review": "closed"})
+    assert table_context(closed, "zh")["banker_reveal"] is None

@@ -71,6 +71,7 @@ class Table:
     flip: Event | None = None
     ctx: Context | None = None  # the card order, once trump is known
     no_trump: list[int] = field(default_factory=list)  # seats that announced 无主, in order
+    kept: list[Card] = field(default_factory=list)  # the banker's hand right after burying
 
     @property
     def trump_known(self) -> bool:
@@ -153,6 +154,7 @@ def fold_events(
             table.hands[seat] = remove_cards(table.hands[seat] + table.kitty, buried)
             table.kitty = buried
             table.buried = True
+            table.kept = list(table.hands[seat])
         elif kind == "play":
             _on_play(table, i, e, reasons.get(i))
         elif kind == "trick":

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
+from checker.engine.bonus import reveal_duty
 from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
 from checker.engine.roundrules import is_review_open, trump_count
@@ -276,6 +277,7 @@ def table_context(
         else None,
         "review_open": review_open(position),
         "no_trump": _no_trump(table, human, mingpai=mingpai),
+        "banker_reveal": _banker_reveal(table, human, lang),
         "mingpai": mingpai,
         "tricks_done": len(finished),
         "hand": hand_groups(table, hand, checked, forced) if hand else [],
@@ -344,6 +346,20 @@ def _no_trump(table: Table, human: int | None, *, mingpai: bool) -> dict[str, An
                 }
             )
     return out
+
+
+def _banker_reveal(table: Table, human: int | None, lang: Lang) -> dict[str, Any] | None:
+    """亮牌 (§8.2): what the banker shows after burying; attackers see it only in 可查牌 mode."""
+    rs = table.ruleset
+    if rs.reveal_rules is None or table.ctx is None or not table.buried or table.end is not None:
+        return None
+    duty = reveal_duty(table.ctx, table.kept)
+    if not duty.required:
+        return None
+    own = human is not None and human == table.banker
+    if not own and not is_review_open(rs):
+        return None
+    return {"own": own, "text": duty.explanation_for(lang)}
 
 
 def _declaration(
