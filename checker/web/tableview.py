@@ -10,8 +10,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.bonus import reveal_duty
+from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
 from checker.engine.roundrules import is_review_open, trump_count
