@@ -119,6 +119,11 @@ def explanation(source: Any) -> str:
     return str(zh or "")
 
 
+def ruleset_title(rs: Any) -> str:
+    """A ruleset's title in the page's language."""
+    return str(rs.title_en if engine_lang() == "en" else rs.title)
+
+
 def message(result: Any) -> str:
     """A result's message (why it failed or is an error) in the page's language."""
     english = getattr(result, "message_en", "")
