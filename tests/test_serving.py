@@ -224,3 +224,37 @@ def test_two_slow_clients_cannot_stall_the_site(gunicorn: str) -> None:
     finally:
         for s in slow:
             s.close()
+
+
+def _wsgi(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
+    """Call the real WSGI handler (the test Client would strip HEAD bodies itself)."""
+    from io import BytesIO
+
+    from django.core.handlers.wsgi import WSGIHandler
+
+    got: dict[str, object] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]]) -> None:
+        got["status"], got["headers"] = status, dict(headers)
+
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "127.0.0.1",
+        "wsgi.input": BytesIO(b""),
+        "wsgi.url_scheme": "http",
+    }
+    body = b"".join(WSGIHandler()(environ, start_response))
+    return str(got["status"]), got["headers"], body  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("path", ["/", "/rulesets/classic/", "/play/x/"])
+def test_head_sends_the_get_headers_and_no_body(path: str) -> None:
+    status, headers, body = _wsgi("GET", path)
+    head_status, head_headers, head_body = _wsgi("HEAD", path)
+    assert head_status == status and body
+    assert head_body == b""
+    assert head_headers["Content-Length"] == str(len(body))

@@ -105,7 +105,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
                 bad = _bad_token(chunk, pos)
                 raise CardError(
                     f"无法识别的牌“{bad}”（应写作 ♠A、SA、H10、HT、大王/BJ、小王/LJ）",
-                    en=f"unknown card “{bad}” (write ♠A, SA, H10, HT, 大王/BJ, 小王/LJ)",
+                    en=f"unknown card “{bad}” (write ♠A, SA, H10, HT, BJ for the big joker, LJ for the small one)",
                     value=bad,
                 )
             joker, suit, rank = match.groups()

@@ -41,7 +41,10 @@ class Payments(Spoken):
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PlayError(
-            f"{what} 必须是不小于 0 的整数，而不是“{value}”", field=what, value=str(value)
+            f"{what} 必须是不小于 0 的整数，而不是“{value}”",
+            en=f"{what} must be an integer of at least 0, not “{value}”",
+            field=what,
+            value=str(value),
         )
     return value
 
@@ -52,17 +55,25 @@ def settle_payments(
     """List a round's payment lines from its X, each player's bonus count and who won."""
     n = rs.players
     if rs.teams != "banker_alone":
-        raise PlayError(f"{rs.title}不按子数结算，没有支付线", field="kind")
+        raise PlayError(
+            f"{rs.title}不按子数结算，没有支付线",
+            en=f"{rs.name} does not settle in chips: there are no payment lines",
+            field="kind",
+        )
     if isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker < n:
         raise PlayError(
             f"banker: 座位“{banker}”不存在（{rs.title}只有座位 0–{n - 1}）",
+            en=f"banker: there is no seat “{banker}” ({rs.name} has seats 0–{n - 1})",
             field="banker",
             value=str(banker),
         )
     x = _count(x, "x")
     if not isinstance(bonus, (list, tuple)) or len(bonus) != n:
         raise PlayError(
-            f"bonus: 需要 {n} 位玩家各自的奖数，给的是“{bonus}”", field="bonus", value=str(bonus)
+            f"bonus: 需要 {n} 位玩家各自的奖数，给的是“{bonus}”",
+            en=f"bonus: needs the bonus count of each of the {n} players, not “{bonus}”",
+            field="bonus",
+            value=str(bonus),
         )
     counts = [_count(b, f"bonus[{i}]") for i, b in enumerate(bonus)]
     lines: list[PaymentLine] = []

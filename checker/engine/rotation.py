@@ -99,7 +99,12 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
             value=str(result),
         )
     if rise is not None and (isinstance(rise, bool) or not isinstance(rise, int)):
-        raise PlayError(f"rise 必须是整数，而不是“{rise}”", field="rise", value=str(rise))
+        raise PlayError(
+            f"rise 必须是整数，而不是“{rise}”",
+            en=f"rise must be an integer, not “{rise}”",
+            field="rise",
+            value=str(rise),
+        )
     fixed = BANKER_RISES.get(result, rs.score_zero_rise if result == "big_sweep" else None)
     if rs.score_policy == "bid_chips" and result != "promote":
         fixed = 0
@@ -190,7 +195,11 @@ def next_round(
     banker = check_seat(rs, banker)
     result, rise = check_result(rs, result, rise)
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
-        raise PlayError(f"round 必须是正整数，而不是“{round_no}”", field="round")
+        raise PlayError(
+            f"round 必须是正整数，而不是“{round_no}”",
+            en=f"round must be a positive integer, not “{round_no}”",
+            field="round",
+        )
     won = result in BANKER_RESULTS
     hold, takeover = match_rule(rs, "hold_banker"), match_rule(rs, "takeover_banker")
     n = rs.players
@@ -212,6 +221,7 @@ def next_round(
         if levels is None or len(levels) != 2:
             raise PlayError(
                 f"levels: {rs.title}需要两队的级别 [0、2 号座位一队, 1、3 号座位一队]",
+                en=f"levels: {rs.name} needs the level of both teams [seats 0 and 2, seats 1 and 3]",
                 field="levels",
                 value=str(levels),
             )
@@ -228,12 +238,17 @@ def next_round(
         if over:
             winner = team_seats(rs, win_team)
     elif levels is not None:
-        raise PlayError(f"levels: {rs.title}没有级别，不能给 levels", field="levels")
+        raise PlayError(
+            f"levels: {rs.title}没有级别，不能给 levels",
+            en=f"levels: {rs.name} has no levels, so levels cannot be given",
+            field="levels",
+        )
     new_chips: tuple[int, ...] | None = None
     if chips is not None:
         if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) for c in chips):
             raise PlayError(
                 f"chips: 需要 {n} 位玩家各自的子数（整数），给的是“{chips}”",
+                en=f"chips: needs the chips of each of the {n} players (integers), not “{chips}”",
                 field="chips",
                 value=str(chips),
             )
@@ -243,7 +258,11 @@ def next_round(
         over = round_no >= rounds
         if over:
             if new_chips is None:
-                raise PlayError("chips: 一场打满局数时需要各家的累计子数", field="chips")
+                raise PlayError(
+                    "chips: 一场打满局数时需要各家的累计子数",
+                    en="chips: a match played to its number of rounds needs every player's chips",
+                    field="chips",
+                )
             best = max(new_chips)
             winner = tuple(s for s in range(n) if new_chips[s] == best)
 

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from .fields import ID_PATTERN as CASE_ID_PATTERN
-from .fields import RULESET_NAMES, TEXT, shown
+from .fields import RULESET_NAMES, TEXT, Fault, english, shown
 from .kinds import KINDS
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
@@ -38,6 +38,7 @@ class CaseFileError(ValueError):
         where = f"{file}" + (f" · {case_id}" if case_id else "")
         super().__init__(f"{where}: {message}")
         self.message = message
+        self.message_en = f"{where}: {english(message)}"
         self.file = file
         self.case_id = case_id
         self.line = line
@@ -55,7 +56,7 @@ class Case:
     category: str
     rulesets: tuple[str, ...]
     data: Mapping[str, Any]
-    problem: str | None = None
+    problem: str | None = None  # a Fault (Chinese and English words) where it is known
     order: int = 0
     source_text: str = field(default="", compare=False)
 
@@ -115,16 +116,25 @@ def read_case_file(path: Path) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            what = (
-                "FIFO（命名管道）"
-                if stat.S_ISFIFO(info.st_mode)
-                else "设备文件"
-                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-                else "特殊文件"
+            if stat.S_ISFIFO(info.st_mode):
+                what, what_en = "FIFO（命名管道）", "a FIFO (named pipe)"
+            elif stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode):
+                what, what_en = "设备文件", "a device"
+            else:
+                what, what_en = "特殊文件", "a special file"
+            raise OSError(
+                Fault(
+                    f"不是普通文件，而是{what}：只读取普通的 YAML 文件",
+                    f"not a regular file but {what_en}: only regular YAML files are read",
+                )
             )
-            raise OSError(f"不是普通文件，而是{what}：只读取普通的 YAML 文件")
         if info.st_size > MAX_FILE_BYTES:
-            raise OSError(f"文件有 {info.st_size} 字节，超过上限 {MAX_FILE_BYTES} 字节")
+            raise OSError(
+                Fault(
+                    f"文件有 {info.st_size} 字节，超过上限 {MAX_FILE_BYTES} 字节",
+                    f"the file has {info.st_size} bytes, over the limit of {MAX_FILE_BYTES}",
+                )
+            )
         chunks, size = [], 0
         while size <= MAX_FILE_BYTES:
             chunk = os.read(fd, 65536)
@@ -133,7 +143,12 @@ def read_case_file(path: Path) -> str:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_FILE_BYTES:
-            raise OSError(f"文件超过上限 {MAX_FILE_BYTES} 字节")
+            raise OSError(
+                Fault(
+                    f"文件超过上限 {MAX_FILE_BYTES} 字节",
+                    f"the file is over the limit of {MAX_FILE_BYTES} bytes",
+                )
+            )
     finally:
         os.close(fd)
     return b"".join(chunks).decode("utf-8")
@@ -166,19 +181,35 @@ def check_node_graph(root: yaml.Node) -> None:
         if leaving:
             total = 1 + sum(size[id(c)] for c in _children(node))
             if total > MAX_NODES:
-                raise YamlLimitError(f"展开别名后超过 {MAX_NODES} 个节点（别名炸弹？），不予读取")
+                raise YamlLimitError(
+                    Fault(
+                        f"展开别名后超过 {MAX_NODES} 个节点（别名炸弹？），不予读取",
+                        f"more than {MAX_NODES} nodes once aliases are expanded (an alias "
+                        "bomb?): not read",
+                    )
+                )
             size[key] = total
             entered.discard(key)
             continue
         if key in size:
             continue
         if depth > MAX_DEPTH:
-            raise YamlLimitError(f"嵌套超过 {MAX_DEPTH} 层，不予读取")
+            raise YamlLimitError(
+                Fault(
+                    f"嵌套超过 {MAX_DEPTH} 层，不予读取",
+                    f"nested more than {MAX_DEPTH} levels deep: not read",
+                )
+            )
         entered.add(key)
         stack.append((node, depth, True))
         for child in _children(node):
             if id(child) in entered:
-                raise YamlLimitError("YAML 别名引用了自身（递归结构），不予读取")
+                raise YamlLimitError(
+                    Fault(
+                        "YAML 别名引用了自身（递归结构），不予读取",
+                        "a YAML alias refers to itself (a recursive structure): not read",
+                    )
+                )
             if id(child) not in size:
                 stack.append((child, depth + 1, False))
 
@@ -202,27 +233,34 @@ def parse_yaml(text: str) -> tuple[Any, list[int]]:
     return data, lines
 
 
-def _validate_case(raw: Any, known_rulesets: set[str]) -> str | None:
+def _validate_case(raw: Any, known_rulesets: set[str]) -> Fault | None:
     """Check one case against its kind's record: fields, their types, expect; None when fine."""
     if not isinstance(raw, dict):
-        return "每个用例必须是一个映射"
+        return Fault("每个用例必须是一个映射", "every case must be a mapping")
     if "kind" not in raw:
-        return "缺少 kind"
+        return Fault("缺少 kind", "kind is missing")
     kind = raw["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
-        return f"未知的 kind“{shown(kind)}”（可用：{', '.join(KINDS)}）"
+        known = ", ".join(KINDS)
+        return Fault(
+            f"未知的 kind“{shown(kind)}”（可用：{known}）",
+            f"unknown kind “{shown(kind, 'en')}” (known: {known})",
+        )
     record = KINDS[kind]
     problem = record.case.problem(raw, "")
     if problem is not None:
         return problem
     if not raw.get("title"):
-        return "缺少 title"
+        return Fault("缺少 title", "title is missing")
     by_rs = raw.get("expect_by_ruleset") or {}
     if raw.get("expect") is None and not by_rs:
-        return "缺少 expect"
+        return Fault("缺少 expect", "expect is missing")
     for name in by_rs:
         if name not in known_rulesets:
-            return f"expect_by_ruleset 中的规则集“{name}”不存在"
+            return Fault(
+                f"expect_by_ruleset 中的规则集“{name}”不存在",
+                f"expect_by_ruleset names a ruleset “{name}” that does not exist",
+            )
     return None
 
 
@@ -239,28 +277,56 @@ def load_cases(
         try:
             text = read_case_file(path)
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.args[0] if isinstance(exc, OSError) and len(exc.args) == 1 else exc
-            result.errors.append(CaseFileError(f"无法读取：{reason}", file))
+            reason = exc.args[0] if isinstance(exc, OSError) and len(exc.args) == 1 else str(exc)
+            result.errors.append(
+                CaseFileError(
+                    Fault(f"无法读取：{reason}", f"cannot be read: {english(reason)}"), file
+                )
+            )
             continue
         try:
             data, lines = parse_yaml(text)
         except (YamlLimitError, RecursionError) as exc:
-            reason = str(exc) if isinstance(exc, YamlLimitError) else "嵌套太深"
+            reason = (
+                exc.args[0]
+                if isinstance(exc, YamlLimitError)
+                else Fault("嵌套太深", "nested too deep")
+            )
             result.errors.append(CaseFileError(reason, file))
             continue
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 0
             result.errors.append(
-                CaseFileError(f"YAML 语法错误（第 {line} 行）：{exc}", file, line=line)
+                CaseFileError(
+                    Fault(
+                        f"YAML 语法错误（第 {line} 行）：{exc}",
+                        f"YAML syntax error (line {line}): {exc}",
+                    ),
+                    file,
+                    line=line,
+                )
             )
             continue
         if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-            result.errors.append(CaseFileError("文件必须是含 cases 列表的映射", file))
+            result.errors.append(
+                CaseFileError(
+                    Fault(
+                        "文件必须是含 cases 列表的映射",
+                        "a case file must be a mapping with a cases list",
+                    ),
+                    file,
+                )
+            )
             continue
         extra = sorted(shown(k) for k in data if k not in FILE_KEYS)
         if extra:
-            result.errors.append(CaseFileError(f"文件顶层的未知字段 {', '.join(extra)}", file))
+            names = ", ".join(extra)
+            result.errors.append(
+                CaseFileError(
+                    Fault(f"文件顶层的未知字段 {names}", f"unknown top-level fields {names}"), file
+                )
+            )
             continue
         # A file that names no ruleset at all is about the base rules.
         default_rs = data.get("rulesets") or [DEFAULT_RULESET]
@@ -277,7 +343,11 @@ def load_cases(
         if len(data["cases"]) > MAX_CASES:
             result.errors.append(
                 CaseFileError(
-                    f"有 {len(data['cases'])} 个用例，超过每个文件 {MAX_CASES} 个的上限", file
+                    Fault(
+                        f"有 {len(data['cases'])} 个用例，超过每个文件 {MAX_CASES} 个的上限",
+                        f"{len(data['cases'])} cases, over the limit of {MAX_CASES} per file",
+                    ),
+                    file,
                 )
             )
             continue
@@ -289,21 +359,31 @@ def load_cases(
             try:
                 problem = _validate_case(raw, known)
             except (TypeError, ValueError, AttributeError) as exc:
-                problem = f"无法解析的用例：{exc}"
+                problem = Fault(f"无法解析的用例：{exc}", f"a case that cannot be read: {exc}")
             raw_map = raw if isinstance(raw, dict) else {}
             rulesets = raw_map.get("rulesets", default_rs)
             if isinstance(rulesets, str):
                 rulesets = [rulesets]
             if problem is None and (not isinstance(rulesets, list) or not rulesets):
-                problem = "没有指定规则集（rulesets）"
+                problem = Fault("没有指定规则集（rulesets）", "no ruleset given (rulesets)")
             if problem is None:
                 missing = [r for r in rulesets or [] if r not in known]
                 if missing:
-                    problem = f"规则集“{missing[0]}”不存在（可用：{', '.join(sorted(known))}）"
+                    names = ", ".join(sorted(known))
+                    problem = Fault(
+                        f"规则集“{missing[0]}”不存在（可用：{names}）",
+                        f"no ruleset “{missing[0]}” (known: {names})",
+                    )
             if problem is None and not ID_PATTERN.match(case_id):
-                problem = f"id“{case_id}”必须是 kebab-case（小写字母、数字和连字符）"
+                problem = Fault(
+                    f"id“{case_id}”必须是 kebab-case（小写字母、数字和连字符）",
+                    f"id “{case_id}” must be kebab-case (lower-case letters, digits and hyphens)",
+                )
             if problem is None and case_id in seen:
-                problem = f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）"
+                problem = Fault(
+                    f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）",
+                    f"id “{case_id}” is used twice (already in {seen[case_id]})",
+                )
             if problem is None:
                 seen[case_id] = file
             if problem is not None:

@@ -29,9 +29,8 @@ from checker.engine.trick import compares_every_unit, resolve_trick
 from checker.engine.units import tuple_name
 
 from . import fields as F
-from .fields import CaseKind, Outcome
-from .matchcases import MATCH_RECORDS
-from .roundcases import ROUND_RECORDS
+from . import matchcases, roundcases  # noqa: F401  (they declare their kinds)
+from .fields import CaseKind, Outcome, case_kind
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -56,6 +55,13 @@ def parse_field(ctx: Context, value: Any, field: str) -> list[Card]:
             f"{field}: {exc.message}", en=f"{field}: {exc.message_en}", field=field, value=exc.value
         ) from exc
     ctx.check_cards(cards, field)
+    return cards
+
+
+def parse_all(ctx: Context, data: Mapping[str, Any], field: str) -> list[Card]:
+    """Parse the one card field that holds every card of a case, checking the copies."""
+    cards = parse_field(ctx, data[field], field)
+    check_copies(ctx, {field: cards})
     return cards
 
 
@@ -154,12 +160,39 @@ def classify_explanation(ctx: Context, cards: Sequence[Card], lang: Lang = ZH) -
     return pick(lang, f"{shown} 是{group}单张。", f"{shown} is a single in {group}.")
 
 
+@case_kind(
+    "classify",
+    "牌型识别",
+    "Classify",
+    inputs={"cards": F.CARDS},
+    required=("cards",),
+    outputs={
+        "type": F.STRING,
+        "suit": F.STRING,
+        "tractors": F.INT_LIST,
+        "pairs": F.COUNT_OR_CARDS,
+        "singles": F.COUNT_OR_CARDS,
+        "pair_cards": F.CARDS,
+        "single_cards": F.CARDS,
+        "units": F.UNITS,
+        "width": F.INT,
+        "length": F.INT,
+        "name": F.STRING,
+    },
+)
 def run_classify(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    cards = parse_field(ctx, data["cards"], "cards")
-    check_copies(ctx, {"cards": cards})
+    cards = parse_all(ctx, data, "cards")
     return _classify_fields(ctx, cards), lambda lang: classify_explanation(ctx, cards, lang)
 
 
+@case_kind(
+    "follow",
+    "跟牌",
+    "Follow",
+    inputs={"lead": F.CARDS, "hand": F.CARDS, "play": F.CARDS},
+    required=("lead", "hand"),
+    outputs={"legal": F.BOOL, "reason": F.STRING, "forced": F.CARDS, "example": F.CARDS},
+)
 def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     lead_cards = parse_field(ctx, data["lead"], "lead")
     hand = parse_field(ctx, data["hand"], "hand")
@@ -206,6 +239,14 @@ def run_follow(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, explain
 
 
+@case_kind(
+    "trick",
+    "比牌",
+    "Trick",
+    inputs={"plays": F.CARD_LISTS, "hands": F.CARD_LISTS},
+    required=("plays",),
+    outputs={"winner": F.INT, "beats": F.BOOL_LIST, "points": F.POINTS, "legal": F.BOOL_LIST},
+)
 def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     plays = parse_hands(ctx, data["plays"], "plays")
     hands = parse_hands(ctx, data["hands"], "hands") if data.get("hands") is not None else None
@@ -224,6 +265,14 @@ def run_trick(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, result.explanation_for
 
 
+@case_kind(
+    "compare",
+    "比大小",
+    "Compare",
+    inputs={"lead": F.CARDS, "plays": F.CARD_LISTS},
+    required=("plays",),
+    outputs={"winner": F.INT},
+)
 def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     plays = parse_hands(ctx, data["plays"], "plays")
     if len(plays) != 2:
@@ -276,6 +325,20 @@ def run_compare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return {"winner": winner}, explain
 
 
+@case_kind(
+    "throw",
+    "甩牌",
+    "Throw",
+    inputs={"cards": F.CARDS, "others": F.CARD_LISTS, "seat": F.SEAT, "banker": F.SEAT},
+    required=("cards", "others"),
+    outputs={
+        "type": F.STRING,
+        "allowed": F.BOOL,
+        "forced": F.CARDS,
+        "penalty": F.POINTS,
+        "penalty_to": F.STRING,
+    },
+)
 def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     cards = parse_field(ctx, data["cards"], "cards")
     others = parse_hands(ctx, data["others"], "others")
@@ -297,6 +360,14 @@ def run_throw(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, verdict.explanation_for
 
 
+@case_kind(
+    "kitty",
+    "抠底",
+    "Kitty",
+    inputs={"play": F.CARDS, "kitty": F.CARDS, "side": F.STRING, "trick": F.CARD_LISTS},
+    required=("play", "kitty"),
+    outputs={"multiplier": F.INT, "kitty_points": F.POINTS, "bonus": F.POINTS},
+)
 def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     play = parse_field(ctx, data["play"], "play")
     kitty = parse_field(ctx, data["kitty"], "kitty")
@@ -316,6 +387,28 @@ def run_kitty(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, result.explanation_for
 
 
+@case_kind(
+    "score",
+    "结算",
+    "Score",
+    inputs={
+        "points": F.POINTS,
+        "banker_level": F.RANK,
+        "attacker_level": F.RANK,
+        "bid": F.INT,
+        "surrender": F.BOOL,
+    },
+    required=("points",),
+    outputs={
+        "winner": F.STRING,
+        "rise": F.INT,
+        "result": F.STRING,
+        "next_level": F.RANK,
+        "multiplier": F.INT,
+        "base_chips": F.INT,
+        "chips": F.INT,
+    },
+)
 def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     points = _int(data, "points")
     assert points is not None
@@ -383,6 +476,14 @@ def _seat_cards(ctx: Context, value: Any) -> list[tuple[int, list[Card]]]:
     return out
 
 
+@case_kind(
+    "declare",
+    "亮主",
+    "Declare",
+    inputs={"hand": F.CARDS, "current": F.SEAT_CARDS, "seat": F.SEAT, "cards": F.CARDS},
+    required=("cards", "seat"),
+    outputs={"accepted": F.BOOL, "trump": F.SUIT, "declarer": F.SEAT, "reason": F.STRING},
+)
 def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     cards = parse_field(ctx, data["cards"], "cards")
     hand = parse_field(ctx, data["hand"], "hand") if data.get("hand") is not None else None
@@ -410,6 +511,20 @@ def run_declare(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     return out, verdict.explanation_for
 
 
+@case_kind(
+    "bid",
+    "叫分",
+    "Bid",
+    inputs={"bids": F.BIDS, "first": F.SEAT},
+    required=("bids",),
+    outputs={
+        "banker": F.SEAT,
+        "bid": F.INT,
+        "valid": F.BOOL,
+        "reason": F.STRING,
+        "error_at": F.INT,
+    },
+)
 def run_bid(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     bids = data["bids"]
     if not isinstance(bids, list):
@@ -435,193 +550,54 @@ ROLE_ALIASES = {
 }
 
 
+@case_kind(
+    "bonus",
+    "算奖",
+    "Bonus",
+    inputs={"hand": F.CARDS, "role": F.STRING},
+    required=("hand", "role"),
+    outputs={"bonus": F.INT, "items": F.TEXT_LIST},
+)
 def run_bonus(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    hand = parse_field(ctx, data["hand"], "hand")
-    check_copies(ctx, {"hand": hand})
+    hand = parse_all(ctx, data, "hand")
     role = str(data["role"]).strip()
     result = count_bonus(ctx, hand, ROLE_ALIASES.get(role.lower(), role))
     return {"bonus": result.bonus, "items": list(result.items)}, result.explanation_for
 
 
+@case_kind(
+    "reveal",
+    "亮牌",
+    "Reveal",
+    inputs={"hand": F.CARDS},
+    required=("hand",),
+    outputs={"required": F.BOOL, "items": F.TEXT_LIST},
+)
 def run_reveal(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    hand = parse_field(ctx, data["hand"], "hand")
-    check_copies(ctx, {"hand": hand})
+    hand = parse_all(ctx, data, "hand")
     result = reveal_duty(ctx, hand)
     return {"required": result.required, "items": list(result.items)}, result.explanation_for
 
 
+@case_kind(
+    "flip",
+    "翻底定主",
+    "Trump from the kitty",
+    inputs={"kitty": F.CARDS},
+    required=("kitty",),
+    outputs={"trump": F.SUIT, "card": F.CARDS},
+)
 def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    kitty = parse_field(ctx, data["kitty"], "kitty")
-    check_copies(ctx, {"kitty": kitty})
+    kitty = parse_all(ctx, data, "kitty")
     result = flip_trump(rs, ctx.level, kitty)
     trump = result.trump if result.trump is not None else "none"
     return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
 
 
-# One record per kind: inputs with their types, the required ones, outputs with their types,
-# the label and the runner. Validation, the runner, the labels and cases/case.schema.json all
-# read these records; adding a kind is adding one here.
-KIND_RECORDS = (
-    CaseKind(
-        "classify",
-        "牌型识别",
-        "Classify",
-        inputs={"cards": F.CARDS},
-        required=frozenset({"cards"}),
-        outputs={
-            "type": F.STRING,
-            "suit": F.STRING,
-            "tractors": F.INT_LIST,
-            "pairs": F.COUNT_OR_CARDS,
-            "singles": F.COUNT_OR_CARDS,
-            "pair_cards": F.CARDS,
-            "single_cards": F.CARDS,
-            "units": F.UNITS,
-            "width": F.INT,
-            "length": F.INT,
-            "name": F.STRING,
-        },
-        runner=run_classify,
-    ),
-    CaseKind(
-        "declare",
-        "亮主",
-        "Declare",
-        inputs={"hand": F.CARDS, "current": F.SEAT_CARDS, "seat": F.SEAT, "cards": F.CARDS},
-        required=frozenset({"cards", "seat"}),
-        outputs={"accepted": F.BOOL, "trump": F.SUIT, "declarer": F.SEAT, "reason": F.STRING},
-        runner=run_declare,
-    ),
-    CaseKind(
-        "throw",
-        "甩牌",
-        "Throw",
-        inputs={"cards": F.CARDS, "others": F.CARD_LISTS, "seat": F.SEAT, "banker": F.SEAT},
-        required=frozenset({"cards", "others"}),
-        outputs={
-            "type": F.STRING,
-            "allowed": F.BOOL,
-            "forced": F.CARDS,
-            "penalty": F.POINTS,
-            "penalty_to": F.STRING,
-        },
-        runner=run_throw,
-    ),
-    CaseKind(
-        "follow",
-        "跟牌",
-        "Follow",
-        inputs={"lead": F.CARDS, "hand": F.CARDS, "play": F.CARDS},
-        required=frozenset({"lead", "hand"}),
-        outputs={"legal": F.BOOL, "reason": F.STRING, "forced": F.CARDS, "example": F.CARDS},
-        runner=run_follow,
-    ),
-    CaseKind(
-        "trick",
-        "比牌",
-        "Trick",
-        inputs={"plays": F.CARD_LISTS, "hands": F.CARD_LISTS},
-        required=frozenset({"plays"}),
-        outputs={"winner": F.INT, "beats": F.BOOL_LIST, "points": F.POINTS, "legal": F.BOOL_LIST},
-        runner=run_trick,
-    ),
-    CaseKind(
-        "kitty",
-        "抠底",
-        "Kitty",
-        inputs={"play": F.CARDS, "kitty": F.CARDS, "side": F.STRING, "trick": F.CARD_LISTS},
-        required=frozenset({"play", "kitty"}),
-        outputs={"multiplier": F.INT, "kitty_points": F.POINTS, "bonus": F.POINTS},
-        runner=run_kitty,
-    ),
-    CaseKind(
-        "score",
-        "结算",
-        "Score",
-        inputs={
-            "points": F.POINTS,
-            "banker_level": F.RANK,
-            "attacker_level": F.RANK,
-            "bid": F.INT,
-            "surrender": F.BOOL,
-        },
-        required=frozenset({"points"}),
-        outputs={
-            "winner": F.STRING,
-            "rise": F.INT,
-            "result": F.STRING,
-            "next_level": F.RANK,
-            "multiplier": F.INT,
-            "base_chips": F.INT,
-            "chips": F.INT,
-        },
-        runner=run_score,
-    ),
-    CaseKind(
-        "bid",
-        "叫分",
-        "Bid",
-        inputs={"bids": F.BIDS, "first": F.SEAT},
-        required=frozenset({"bids"}),
-        outputs={
-            "banker": F.SEAT,
-            "bid": F.INT,
-            "valid": F.BOOL,
-            "reason": F.STRING,
-            "error_at": F.INT,
-        },
-        runner=run_bid,
-    ),
-    CaseKind(
-        "bonus",
-        "算奖",
-        "Bonus",
-        inputs={"hand": F.CARDS, "role": F.STRING},
-        required=frozenset({"hand", "role"}),
-        outputs={"bonus": F.INT, "items": F.TEXT_LIST},
-        runner=run_bonus,
-    ),
-    CaseKind(
-        "flip",
-        "翻底定主",
-        "Trump from the kitty",
-        inputs={"kitty": F.CARDS},
-        required=frozenset({"kitty"}),
-        outputs={"trump": F.SUIT, "card": F.CARDS},
-        runner=run_flip,
-    ),
-    CaseKind(
-        "compare",
-        "比大小",
-        "Compare",
-        inputs={"lead": F.CARDS, "plays": F.CARD_LISTS},
-        required=frozenset({"plays"}),
-        outputs={"winner": F.INT},
-        runner=run_compare,
-    ),
-    CaseKind(
-        "reveal",
-        "亮牌",
-        "Reveal",
-        inputs={"hand": F.CARDS},
-        required=frozenset({"hand"}),
-        outputs={"required": F.BOOL, "items": F.TEXT_LIST},
-        runner=run_reveal,
-    ),
-    *MATCH_RECORDS,
-    *ROUND_RECORDS,
-)
-
-
-def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    """Run a bot case (checker.suite.botcase, imported late: it builds on this module)."""
-    from .botcase import run_bot as run
-
-    return run(rs, ctx, data)
-
-
 TRICK = F.SEAT_CARDS
-BOT_KIND = CaseKind(
+
+
+@case_kind(
     "bot",
     "机器人",
     "Bot",
@@ -632,14 +608,18 @@ BOT_KIND = CaseKind(
         "banker": F.SEAT,
         "hand": F.CARDS,
         "trick": TRICK,
-        "history": F.ArrayOf(TRICK, "已完成的墩的列表（每墩为 {seat, cards} 的列表）"),
+        "history": F.ArrayOf(
+            TRICK,
+            "已完成的墩的列表（每墩为 {seat, cards} 的列表）",
+            en="a list of finished tricks (each a list of {seat, cards})",
+        ),
         "current": F.SEAT_CARDS,
         "first_round": F.BOOL,
         "kitty": F.CARDS,
         "ask": F.STRING,
         "cards": F.CARDS,
     },
-    required=frozenset({"bot", "action", "seat"}),
+    required=("bot", "action", "seat"),
     outputs={
         "play": F.CARDS,
         "includes": F.CARDS,
@@ -651,10 +631,16 @@ BOT_KIND = CaseKind(
         "answer": F.BOOL,
         "rule": F.STRING,
     },
-    runner=run_bot,
 )
+def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
+    """Run a bot case (checker.suite.botcase, imported late: it builds on this module)."""
+    from .botcase import run_bot as run
 
-KINDS: dict[str, CaseKind] = {k.name: k for k in (*KIND_RECORDS, BOT_KIND)}
+    return run(rs, ctx, data)
+
+
+# Every kind, as declared: matchcases' and roundcases' (imported above), this module's.
+KINDS: dict[str, CaseKind] = dict(F.DECLARED)
 
 
 def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:

@@ -6,19 +6,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.engine.handsort import sort_hand
-from checker.engine.order import Context, check_copies
+from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
 
 from . import fields as F
-from .fields import CaseKind, Outcome
+from .fields import Outcome, case_kind
 
 
+@case_kind(
+    "sort_hand",
+    "理牌",
+    "Sort a hand",
+    inputs={"cards": F.CARDS},
+    required=("cards",),
+    outputs={"order": F.CARDS},
+)
 def run_sort_hand(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    from .kinds import card_strings, parse_field
+    from .kinds import card_strings, parse_all
 
-    cards = parse_field(ctx, data["cards"], "cards")
-    check_copies(ctx, {"cards": cards})
+    cards = parse_all(ctx, data, "cards")
     order = sort_hand(ctx, cards)
 
     def explain(lang: Lang) -> str:
@@ -31,16 +38,3 @@ def run_sort_hand(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome
         )
 
     return {"order": card_strings(order)}, explain
-
-
-ROUND_RECORDS = (
-    CaseKind(
-        "sort_hand",
-        "理牌",
-        "Sort a hand",
-        inputs={"cards": F.CARDS},
-        required=frozenset({"cards"}),
-        outputs={"order": F.CARDS},
-        runner=run_sort_hand,
-    ),
-)

@@ -19,6 +19,7 @@ from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.vocab import code_of, is_no_trump
 
 from .cases import Case, load_cases
+from .fields import Fault, english
 from .kinds import run_kind
 
 # Expected types may be written as words (对子, 非法牌型); 非法 is the short form, and the
@@ -227,6 +228,7 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             expected=expected,
             actual={},
             message=f"{case.file} · {case.id}: {case.problem}",
+            message_en=f"{case.file} · {case.id}: {english(case.problem)}",
             explanation="",
             **base,  # type: ignore[arg-type]
         )
@@ -307,6 +309,7 @@ def run_suite(
                 expected={},
                 actual={},
                 message=str(err),
+                message_en=err.message_en,
                 explanation="",
                 input={},
             )
@@ -322,7 +325,11 @@ def run_suite(
             if used > FILE_BUDGET_S and case.problem is None:
                 late = replace(
                     case,
-                    problem=f"{case.file} 用完了每个文件 {FILE_BUDGET_S:g} 秒的时间预算，此用例未运行",
+                    problem=Fault(
+                        f"{case.file} 用完了每个文件 {FILE_BUDGET_S:g} 秒的时间预算，此用例未运行",
+                        f"{case.file} used up its time budget of {FILE_BUDGET_S:g} s per file: "
+                        "this case was not run",
+                    ),
                 )
                 report.results.append(run_case(late, name))
                 continue

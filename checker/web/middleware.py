@@ -1,4 +1,4 @@
-"""Language selection: zh-Hans unless the visitor chose English with the switch.
+"""Site middleware: language by cookie, 503 when the database is down, bodiless HEAD.
 
 Django's LocaleMiddleware would follow the browser's Accept-Language header; this
 site is Chinese first, so only the language cookie set by /i18n/setlang/ counts.
@@ -56,4 +56,27 @@ class DatabaseDownMiddleware:
             status=503,
         )
         response["Retry-After"] = "30"
+        return response
+
+
+class HeadWithoutBodyMiddleware:
+    """Answer HEAD with the GET's headers and no body (RFC 9110 §9.3.2).
+
+    Views answer HEAD as GET (`require_safe`); without this the body would still be
+    sent to the WSGI server, which drops it and logs a warning for every such request.
+    Outermost in MIDDLEWARE, so Content-Length and Content-Encoding are the GET's.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.method == "HEAD":
+            if response.streaming:
+                response.streaming_content = []
+            else:
+                length = len(response.content)
+                response.content = b""
+                response["Content-Length"] = str(length)
         return response

@@ -119,6 +119,19 @@ def explanation(source: Any) -> str:
     return str(zh or "")
 
 
+def ruleset_title(rs: Any) -> str:
+    """A ruleset's title in the page's language."""
+    return str(rs.title_en if engine_lang() == "en" else rs.title)
+
+
+def message(result: Any) -> str:
+    """A result's message (why it failed or is an error) in the page's language."""
+    english = getattr(result, "message_en", "")
+    if english and engine_lang() == "en":
+        return str(english)
+    return str(getattr(result, "message", "") or "")
+
+
 def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
     """The card order of a case's deal (for trump badges), or None when it cannot be built."""
     from checker.engine.errors import EngineError

@@ -134,6 +134,7 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
                     "r": result,
                     "odd": bool(odd_keys),
                     "explanation": present.explanation(result),
+                    "message": present.message(result),
                     "values_html": _dl(items),
                     "expected_html": present.kv_rows(result.expected, ctx, set(result.diff or ())),
                     "case_url": reverse("case", args=[rs.name, result.id]),

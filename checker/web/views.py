@@ -85,6 +85,7 @@ def _row(result: Any, has_level: bool = True) -> dict[str, Any]:
         "case_url": reverse("case", args=[result.ruleset, result.id]) if linkable else "",
         "ctx": ctx,
         "explanation": present.explanation(result),
+        "message": present.message(result),
     }
 
 
@@ -442,16 +443,13 @@ def matrix(request: HttpRequest) -> HttpResponse:
     elif not scenario_problems and any(k not in ("level", "trump") for k in scenario):
         scenario_problems.append(_("缺少领牌（lead）：先填“领出的牌”。"))
 
-    seats = []
-    for seat in range(1, variants.max_players(columns)):
-        missing = [rs for rs in columns if rs.players <= seat]
-        seats.append(
-            {
-                "seat": seat,
-                "hand": scenario.get(f"h{seat}", ""),
-                "play": scenario.get(f"p{seat}", ""),
-                "missing": missing,
-            }
+    widest = max(columns, key=lambda rs: (rs.players, len(rs.ranks), rs.decks))
+    seats = checkpage.seat_fields(widest, scenario)
+    for seat in seats:
+        seat["note"] = " ".join(
+            _("（%(t)s没有这位玩家）") % {"t": present.ruleset_title(rs)}
+            for rs in columns
+            if rs.players <= seat["seat"]
         )
     level_ranks = sorted({r for rs in columns if rs.has_level for r in rs.ranks})
     # The form shows what was judged: no trump parameter means 无主 once there is a lead.
@@ -475,11 +473,15 @@ def matrix(request: HttpRequest) -> HttpResponse:
         "scenario_view": scenario_view,
         "scenario_problems": scenario_problems,
         "has_level": any(rs.has_level for rs in columns),
+        "no_level_titles": [present.ruleset_title(rs) for rs in columns if not rs.has_level],
         "level_choices": [present.rank_label(r) for r in level_ranks],
         "level_value": ascii_upper(scenario.get("level") or "2"),
         "trump_value": trump_value,
         "trump_choices": checkpage.trump_choices(),
         "seats": seats,
+        "grid": checkpage.card_grid(max(columns, key=lambda rs: len(rs.ranks))),
+        "decks": max(rs.decks for rs in columns),
+        "jokers": any(rs.jokers for rs in columns),
         "page_url": reverse("matrix"),
     }
     target = request.htmx.target if request.htmx else None

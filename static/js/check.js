@@ -5,8 +5,10 @@
 (function () {
   "use strict";
 
-  var form = document.getElementById("check-form");
+  // The checker's form (ids f-…) or the matrix's scenario form (ids m-…).
+  var form = document.querySelector("form[data-card-entry]");
   if (!form) return;
+  var P = form.dataset.cardEntry;
   var T = JSON.parse((document.getElementById("check-i18n") || {}).textContent || "{}");
   function t(key, value) { return (T[key] || key).replace("%s", value === undefined ? "" : value); }
   var decks = parseInt(form.dataset.decks || "2", 10);
@@ -63,8 +65,8 @@
 
   // ---- trumps, from the form's current deal ----
   function deal() {
-    var trump = (document.getElementById("f-trump") || {}).value || "none";
-    var levelEl = document.getElementById("f-level");
+    var trump = (document.getElementById(P + "-trump") || {}).value || "none";
+    var levelEl = document.getElementById(P + "-level");
     var level = levelEl ? RANKS[String(levelEl.value).toUpperCase()] : null;
     return { trump: trump, level: level };
   }
@@ -327,20 +329,20 @@
       if (!badTokens(fieldTokens(inp)).length) changed();
     });
   });
-  ["f-trump", "f-level"].forEach(function (id) {
+  [P + "-trump", P + "-level"].forEach(function (id) {
     var el = document.getElementById(id);
     if (el) el.addEventListener("change", refresh);
   });
 
   // The ruleset decides the grid (ranks, decks, players): reload the page, keeping the cards
   // (the server keeps every card the new deck has and says which it dropped).
-  var rulesetSelect = document.getElementById("f-ruleset");
+  var rulesetSelect = document.getElementById(P + "-ruleset");
   if (rulesetSelect) {
     rulesetSelect.addEventListener("change", function () { form.submit(); });
   }
 
   // Options such as decks and players change the grid and the seats too: reload.
-  var optionsInput = document.getElementById("f-options");
+  var optionsInput = document.getElementById(P + "-options");
   if (optionsInput) {
     optionsInput.addEventListener("change", function () { form.submit(); });
   }
@@ -406,7 +408,7 @@
         if (box) { box.textContent = (message || "").trim(); box.hidden = false; }
       }
     });
-    ["f-level", "f-trump", "f-options", "f-banker"].forEach(function (id) {
+    [P + "-level", P + "-trump", P + "-options", P + "-banker"].forEach(function (id) {
       var el = document.getElementById(id);
       if (!el) return;
       if (el.name === bad) el.setAttribute("aria-invalid", "true");
