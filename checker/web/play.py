@@ -87,7 +87,9 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         names = ruleset_names()
-        self.fields["ruleset"].choices = [(n, load_ruleset(n).title) for n in names]
+        self.fields["ruleset"].choices = [
+            (n, present.ruleset_title(load_ruleset(n))) for n in names
+        ]
         self.fields["bots"].choices = [(k, k) for k in PLAYER_KINDS]
         self.fields["bots"].initial = default_bots()
         self.fields["ruleset"].initial = "classic"
