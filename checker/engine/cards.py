@@ -155,14 +155,27 @@ def format_rank(rank: int) -> str:
 
 def count_points(cards: Iterable[Card]) -> int:
     """Add up the point cards (5 = 5, 10 and K = 10)."""
-    return sum(c.points for c in cards)
+    points = POINTS  # no joker rank is a key, so the rank alone decides
+    return sum([points.get(c[1], 0) for c in cards])
 
 
 def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """Tell whether every card of part (with multiplicity) is in whole."""
-    need = Counter(part)
-    have = Counter(whole)
-    return all(have[c] >= n for c, n in need.items())
+    need: dict[Card, int] = {}
+    for c in part:
+        need[c] = need.get(c, 0) + 1
+    if not need:
+        return True
+    left = len(need)
+    for c in whole:
+        n = need.get(c)
+        if n:
+            if n == 1:
+                left -= 1
+                if not left:
+                    return True
+            need[c] = n - 1
+    return False
 
 
 def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:

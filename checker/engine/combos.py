@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import SMALL, Card
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
+from .records import fast_init
 from .ruffs import RuffKey, read_throw_ruff
 from .structure import plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
@@ -63,6 +65,7 @@ def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang:
     )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Unit:
     """One component of a play: `width` identical cards on each of `length` adjacent ranks
@@ -100,6 +103,7 @@ class Unit:
         return f"{self.words(lang)} {cards_text(self.cards, lang)}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Combo:
     """A classified play: its type, group and decomposition into units (longest first)."""
@@ -126,7 +130,7 @@ class Combo:
     def tuples(self) -> list[Unit]:
         return [u for u in self.units if u.kind == TUPLE]
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Copies per rank of the biggest unit (1 when there is none)."""
         return self.units[0].width if self.units else 1
@@ -135,9 +139,14 @@ class Combo:
     def is_valid(self) -> bool:
         return self.type != INVALID
 
-    @property
+    @cached_property
     def has_pairs(self) -> bool:
         return any(u.kind != SINGLE for u in self.units)
+
+    @cached_property
+    def pair_slots(self) -> tuple[tuple[int, ...], int]:
+        """The tractors' lengths in pairs and the number of lone pairs (see `lead_slots`)."""
+        return tuple(u.length for u in self.tractors), len(self.pairs)
 
     def largest_unit(self) -> Unit:
         """Return the unit with the most cards (a tractor before a pair before a single)."""
@@ -232,10 +241,12 @@ class PairStock:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    counts = Counter(cards)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
     if max(counts.values(), default=0) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
-    stock = Stock(ctx, counts)
+    stock = Stock(ctx, Counter(counts))
     units: list[Unit] = []
     for width in range(stock.max_width(), 1, -1):
         while (run := stock.longest_run(width)) is not None:
@@ -249,20 +260,26 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _pair_units(ctx: Context, counts: Counter[Card]) -> tuple[Unit, ...]:
+def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     """Split cards of at most two copies: longest pair runs as tractors, then pairs, singles."""
-    stock = PairStock(ctx, counts)
-    units: list[Unit] = []
-    while (run := stock.longest_run()) is not None and run[1] > run[0]:
-        taken = stock.take(*run)
-        units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
     key = ctx.key
-    pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
-    pairs.sort(key=lambda card: -key[card][1])  # pairs rank by strength (stable: ladder order)
-    units.extend(Unit(PAIR, (card, card), key[card][1], 1) for card in pairs)
-    paired = Counter(c for u in units for c in u.cards)
-    rest = sorted((counts - paired).elements(), key=lambda c: -ctx.key[c][1])
-    units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
+    units: list[Unit] = []
+    singles = [c for c, n in counts.items() if n == 1]
+    paired = [c for c, n in counts.items() if n == 2]
+    if len(paired) == 1:
+        card = paired[0]
+        units.append(Unit(PAIR, (card, card), key[card][1], 1))
+    elif paired:
+        stock = PairStock(ctx, Counter({c: 2 for c in paired}))
+        while (run := stock.longest_run()) is not None and run[1] > run[0]:
+            taken = stock.take(*run)
+            units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
+        pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
+        pairs.sort(key=lambda card: -key[card][1])  # pairs rank by strength (stable: ladder order)
+        units.extend(Unit(PAIR, (card, card), key[card][1], 1) for card in pairs)
+    # Every card held twice is in a tractor or a pair; the others are singles, highest first.
+    singles.sort(key=lambda c: -key[c][1])
+    units.extend(Unit(SINGLE, (c,), key[c][1], 0) for c in singles)
     return tuple(units)
 
 
@@ -277,9 +294,27 @@ def _real_units(cards: Sequence[Card], units: tuple[Unit, ...]) -> tuple[Unit, .
     return tuple(out)
 
 
+# Plays memoised per context (`Context.classified`) before the memo starts afresh.
+CLASSIFY_MEMO = 1 << 15
+
+
 def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
     cards = tuple(cards)
+    memo = ctx.classified
+    combo = memo.get(cards)
+    if combo is None:
+        combo = _classify(ctx, cards)
+        if len(memo) >= CLASSIFY_MEMO:
+            memo.clear()
+        memo[cards] = combo
+    return combo
+
+
+def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
+    if len(cards) == 1:
+        group, pos = ctx.key[cards[0]]
+        return Combo(SINGLE, group, cards, (Unit(SINGLE, cards, pos, 0),))
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}
@@ -297,6 +332,7 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     return Combo(THROW, group, cards, units)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Answer:
     """How much of a lead's structure some cards answer at best (see `structure`).
@@ -327,14 +363,18 @@ class Match:
 
 def lead_slots(lead: Combo) -> tuple[list[int], int]:
     """Return the lead's tractors (their lengths in pairs) and its number of lone pairs."""
-    return [u.length for u in lead.tractors], len(lead.pairs)
+    lengths, lone = lead.pair_slots
+    return list(lengths), lone
 
 
 def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
     """Map each tractor position (`Context.link`) to the number of pairs the cards hold there."""
     out: dict[int, int] = {}
     link = ctx.link
-    for card, k in Counter(cards).items():
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    for card, k in counts.items():
         if k >= 2:
             p = link[card]
             out[p] = out.get(p, 0) + k // 2

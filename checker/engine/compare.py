@@ -23,6 +23,8 @@ def unit_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> UnitKey | None
     """
     if len(cards) != len(lead.cards) or not lead.units:
         return None
+    if len(cards) == 1:
+        return (1, ctx.key[cards[0]][1])
     combo = classify(ctx, cards)
     if len(combo.units) != 1:
         return None
@@ -39,6 +41,9 @@ def ruff_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None
     width (`ruffs.read_throw_ruff`): each unit by a unit of its own width and span, layer by
     layer from the widest, then the singles.
     """
+    if lead.type == SINGLE and len(cards) == 1:  # what read_throw_ruff reads, directly
+        top = (ctx.key[cards[0]][1],)
+        return RuffKey((top,), (top,))
     if len(lead.units) == 1 and lead.type != SINGLE:
         key = unit_key(ctx, lead, cards)
         return None if key is None else RuffKey(((key[0],), (key[1],)))

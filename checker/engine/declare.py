@@ -97,11 +97,11 @@ def judge_declaration(
         else rs.declare_tiers
     )
     standing: Declaration | None = None
-    for s, cs in current:
+    for s, cs in reversed(current):  # the last declaration that has a tier stands
         tier, trump, why = _tier_of(level, cs)
-        if tier is None:
-            continue
-        standing = Declaration(s, tuple(cs), tier, trump)
+        if tier is not None:
+            standing = Declaration(s, tuple(cs), tier, trump)
+            break
     keep_trump = standing.trump if standing else None
     keep_seat = standing.seat if standing else None
 

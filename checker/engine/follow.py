@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, is_subset
+from .cards import Card
 from .combos import (
     SINGLE,
     Answer,
@@ -31,6 +31,7 @@ from .ladder import (
     profile_words,
 )
 from .order import TRUMP, Context
+from .records import fast_init
 from .structure import rank_answer
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -79,6 +80,7 @@ def describe_answer(answer: Answer, lang: Lang = ZH) -> str:
     return pick(lang, "和", " and ").join(parts)
 
 
+@fast_init
 @dataclass(frozen=True)
 class FollowVerdict(Explained):
     """The judgement of one follow: legal or not, the reason code, and why in words."""
@@ -236,9 +238,10 @@ def judge_follow(
     n = len(lead.cards)
     if len(play_t) != n:
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
-    if not is_subset(play_t, hand_t):
+    held = ctx.held(hand_t)
+    if not held.has(play_t):
         return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
-    suit = _suit_cards(ctx, lead, hand_t)
+    suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards(ctx, lead, hand_t)
     played = _suit_cards(ctx, lead, play_t)
     if len(suit) <= n:
         ok = len(played) == len(suit)
@@ -247,7 +250,7 @@ def judge_follow(
         return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
     if not lead.has_pairs:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t)
-    if needs_ladder(lead.width, suit):
+    if lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
         ladder = _ladder(lead)
         best, shows = ladder.best(columns(ctx, suit)), ladder.best(columns(ctx, played))
         gap = first_gap(best, shows)
@@ -257,7 +260,11 @@ def judge_follow(
             MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
         )
         return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
-    required = answer_structure(ctx, lead, suit)
+    bins, lone = lead.pair_slots
+    slot = (lead.group, bins, lone)
+    required = held.answers.get(slot)
+    if required is None:
+        required = held.answers[slot] = answer_structure(ctx, lead, suit)
     shown = answer_structure(ctx, lead, played)
     if shown.rank == required.rank:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t, required, shown)

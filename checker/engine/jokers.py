@@ -29,7 +29,7 @@ def mixes_jokers(rs: Ruleset) -> bool:
 def pair_view(rs: Ruleset, cards: Sequence[Card]) -> list[Card]:
     """Read one 大王 as a 小王 when both jokers are odd in number (the mixed pair); else the
     cards themselves."""
-    if not mixes_jokers(rs) or BIG not in cards or SMALL not in cards:
+    if BIG not in cards or SMALL not in cards or not mixes_jokers(rs):
         return list(cards)
     counts = Counter(cards)
     if counts[BIG] % 2 == 0 or counts[SMALL] % 2 == 0:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .cards import (
     BIG,
@@ -17,11 +18,16 @@ from .cards import (
     parse_suit,
 )
 from .errors import CardError, HandError
+from .held import Held
 from .ruleset import Ruleset, TractorOrder
 from .texts import ZH, Lang, pick
 from .vocab import is_no_trump, suit_name, term
 
+if TYPE_CHECKING:
+    from .combos import Combo
+
 TRUMP = "T"
+HELD_MEMO = 1 << 12  # hands memoised per context before the memo starts afresh
 
 
 class Context:
@@ -29,10 +35,11 @@ class Context:
 
     Every card maps to a group (TRUMP or its suit letter) and a position: a larger position is
     stronger, equal positions are equal in strength, and consecutive positions are adjacent
-    for tractors.
+    for tractors. `classified` memoises `combos.classify` for this deal (plays are immutable),
+    `hands` the `Held` view of each hand judged.
     """
 
-    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck", "link")
+    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck", "link", "classified", "hands")
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
         self.ruleset = ruleset
@@ -64,6 +71,8 @@ class Context:
             tiers.append([BIG])
         self._assign(TRUMP, tiers)
         self.deck = frozenset(self.key)
+        self.classified: dict[tuple[Card, ...], Combo] = {}
+        self.hands: dict[tuple[Card, ...], Held] = {}
         # Adjacency for tractors, per card within its group: the strength position itself,
         # unless the ruleset reads trump tractors in their natural order.
         self.link: dict[Card, int] = {c: p for c, (_, p) in self.key.items()}
@@ -89,6 +98,15 @@ class Context:
         for pos, tier in enumerate(tiers):
             for card in tier:
                 self.key[card] = (group, pos)
+
+    def held(self, hand: tuple[Card, ...]) -> Held:
+        """Return a hand's copies per card and cards per group (worked out once per hand)."""
+        held = self.hands.get(hand)
+        if held is None:
+            if len(self.hands) >= HELD_MEMO:
+                self.hands.clear()
+            held = self.hands[hand] = Held(self.key, hand)
+        return held
 
     def group(self, card: Card) -> str:
         """Return the card's group: TRUMP or its suit letter."""

@@ -11,6 +11,7 @@ from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classi
 from .errors import PlayError
 from .jokers import pair_view, restore
 from .order import Context
+from .records import fast_init
 from .ruleset import BeatenBy, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
 from .units import Stock
@@ -32,6 +33,7 @@ POLICY_TEXT = {
 }
 
 
+@fast_init
 @dataclass(frozen=True)
 class ThrowVerdict(Explained):
     """The judgement of a lead against the other hands."""

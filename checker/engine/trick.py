@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from .cards import Card, count_points, format_cards, is_subset
 from .combos import THROW, Combo, classify, type_name
@@ -11,6 +12,7 @@ from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import judge_follow, reason_text
 from .order import TRUMP, Context
+from .records import fast_init
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
 # Why each play did or did not take the trick; rendered into words only on demand.
@@ -32,6 +34,7 @@ MIXED = "mixed"
 DISCARD = "discard"
 
 
+@fast_init
 @dataclass(frozen=True)
 class TrickResult(Explained):
     """The outcome of a trick: winner index, who beat at the time, points, and why."""
@@ -202,7 +205,6 @@ def resolve_trick(
             en=f"{len(hands)} hands for {len(plays)} plays: they must match one to one",
             field="hands",
         )
-    every = compares_every_unit(ctx, lead)
     key = ctx.key
     group = lead.group
     n = len(lead.cards)
@@ -246,7 +248,7 @@ def resolve_trick(
                 elif best_key is None:
                     took, best_key = True, ruff
                     note = (RUFF, rival, "")
-                elif ruff.value(every) > best_key.value(every):
+                elif ruff.value(every := compares_every_unit(ctx, lead)) > best_key.value(every):
                     took, best_key = True, ruff
                     note = (OVERRUFF, rival, "")
                 else:
@@ -259,8 +261,8 @@ def resolve_trick(
             best = i
         beats.append(took)
         notes.append(note)
-    points = sum(count_points(p) for p in plays)
-    frozen = tuple(tuple(p) for p in plays)
+    points = count_points(chain.from_iterable(plays))
+    frozen = tuple(map(tuple, plays))
     return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
 
 

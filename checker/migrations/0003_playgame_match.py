@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('checker', '0002_playgame'),
+        ("checker", "0002_playgame"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='playgame',
-            name='match',
+            model_name="playgame",
+            name="match",
             field=models.JSONField(blank=True, null=True),
         ),
     ]

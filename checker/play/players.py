@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from checker.engine.cards import Card
+from checker.engine.cards import SMALL_JOKER, Card
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
@@ -242,9 +242,9 @@ def declaration_options(
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
     ranks = declaring_ranks(rs, level)
-    if not any(c.rank in ranks or c.is_joker for c in hand):
+    counts = Counter(c for c in hand if c.rank in ranks or c.rank >= SMALL_JOKER)
+    if not counts:
         return []
-    counts = Counter(hand)
     most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
     tries: list[list[Card]] = []
     for c in sorted(counts):

@@ -20,12 +20,13 @@ from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round
 
-from .bench_driver import round_rate
+from .bench_driver import round_rate, single_trick_rate, throw_stands_ms
 from .runner import run_suite
 
 # Every figure: key, label as printed, and whether a higher value is better.
 FIGURES: list[tuple[str, str, bool]] = [
     ("trick_resolutions_per_s", "trick resolutions/s", True),
+    ("single_trick_resolutions_per_s", "single-card tricks/s", True),
     ("follow_judgements_per_s", "follow judgements/s", True),
     ("classifications_per_s", "classifications/s", True),
     ("rounds_per_s", "whole random rounds/s", True),
@@ -33,6 +34,7 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("worst_follow_forced_ms", "worst follow forced (ms)", False),
     ("worst_follow_example_ms", "worst follow example (ms)", False),
     ("worst_throw_check_ms", "worst throw check (ms)", False),
+    ("throw_stands_ms", "throw that stands (ms)", False),
     ("suite_seconds", "case suite (s)", False),
 ]
 
@@ -172,11 +174,13 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "trick_resolutions_per_s": _rate(trick_batch, len(tricks), seconds),
         "follow_judgements_per_s": _rate(follow_batch, len(follows), seconds),
         "classifications_per_s": _rate(classify_batch, len(leads), seconds),
+        "single_trick_resolutions_per_s": single_trick_rate(seconds, seed),
         "rounds_per_s": round_rate(seconds, seed),
         "worst_follow_judge_ms": _median_ms(lambda: judge_follow(ctx, lead, big_hand, worst_play)),
         "worst_follow_forced_ms": _median_ms(lambda: generate_forced(ctx, lead, big_hand)),
         "worst_follow_example_ms": _median_ms(lambda: generate_example(ctx, lead, big_hand)),
         "worst_throw_check_ms": _median_ms(lambda: judge_throw(ctx, throw, others)),
+        "throw_stands_ms": throw_stands_ms(seed),
         "v2_decision_ms": _v2_decision_ms(seed),
         "suite_seconds": suite_seconds,
         "suite_cases": report.total,

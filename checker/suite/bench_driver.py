@@ -6,14 +6,18 @@ TREE goes first on sys.path, so `checker` is imported from it: the current tree 
 revision checked out elsewhere. Every figure is taken in CPU time of this process
 (`time.perf_counter` is pointed at `time.process_time` before the tree's bench is imported),
 so that other work on a shared machine counts less. Revisions whose `run_bench` does not yet
-measure whole rounds get them measured here, with the same function the current bench uses.
+measure whole rounds, single-card tricks or a standing throw get them measured here, with the
+same functions the current bench uses (they call only engine functions the baseline has).
 """
 
 from __future__ import annotations
 
 import json
+import random
+import statistics
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 
@@ -32,6 +36,62 @@ def round_rate(seconds: float, seed: int) -> float:
             return done / elapsed
 
 
+def _classic_deck() -> tuple[Any, list[Any]]:
+    from checker.engine.order import make_context
+    from checker.engine.ruleset import load_ruleset
+
+    ctx = make_context(load_ruleset("classic"), 2, "H")
+    return ctx, sorted(ctx.deck) * ctx.ruleset.decks
+
+
+def single_trick_rate(seconds: float, seed: int) -> float:
+    """Resolve 4-play tricks led by one card (random deals, legal follows); tricks per second."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+    from checker.engine.trick import resolve_trick
+
+    ctx, deck = _classic_deck()
+    rng = random.Random(seed)
+    tricks = []
+    for _ in range(400):
+        rng.shuffle(deck)
+        hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
+        lead_cards = [rng.choice(hands[0])]
+        lead = classify(ctx, lead_cards)
+        tricks.append([lead_cards] + [generate_example(ctx, lead, h) for h in hands[1:]])
+    done = 0
+    start = time.perf_counter()
+    while True:
+        for plays in tricks:
+            resolve_trick(ctx, plays)
+        done += len(tricks)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def throw_stands_ms(seed: int, repeat: int = 200) -> float:
+    """Median ms to judge a 9-card spade throw that stands against three 25-card hands.
+
+    The throw (♠AAKK, ♠JJ1010, ♠Q) cannot be beaten, so every unit is checked against every hand.
+    """
+    from checker.engine.cards import Card
+    from checker.engine.throws import judge_throw
+
+    ctx, deck = _classic_deck()
+    throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 10, 10)]
+    rest = list((Counter(deck) - Counter(throw)).elements())
+    random.Random(seed).shuffle(rest)
+    others = [rest[i * 25 : (i + 1) * 25] for i in range(3)]
+    assert judge_throw(ctx, throw, others).allowed
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        judge_throw(ctx, throw, others)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
 def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     """Import the tree's bench (CPU time) and return its figures, whole rounds included."""
     sys.path[0:1] = [tree]
@@ -41,6 +101,10 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     figures: dict[str, Any] = run_bench(seconds, seed)
     if "rounds_per_s" not in figures:
         figures["rounds_per_s"] = round_rate(seconds, seed)
+    if "single_trick_resolutions_per_s" not in figures:
+        figures["single_trick_resolutions_per_s"] = single_trick_rate(seconds, seed)
+    if "throw_stands_ms" not in figures:
+        figures["throw_stands_ms"] = throw_stands_ms(seed)
     return figures
 
 

@@ -18,7 +18,9 @@ def _view(phase: str, hand: str, bids: tuple[tuple[int, int | None], ...] = ()) 
     return PlayerView(phase, 0, EQW, None, cards(hand), bids=bids)
 
 
-STRONG = "大王 大王 小王 ♠2 ♥2 ♣2 ♦2 ♠7 ♥7 ♣7 ♦7 ♠7 ♠A ♠A ♠K ♠Q ♠J ♠10 ♥5 ♥6 ♣8 ♣9 ♦5 ♦6 ♦8 ♦9 ♥8 ♥9"
+STRONG = (
+    "大王 大王 小王 ♠2 ♥2 ♣2 ♦2 ♠7 ♥7 ♣7 ♦7 ♠7 ♠A ♠A ♠K ♠Q ♠J ♠10 ♥5 ♥6 ♣8 ♣9 ♦5 ♦6 ♦8 ♦9 ♥8 ♥9"
+)
 WEAK = "♠5 ♠6 ♠8 ♥5 ♥6 ♥8 ♥9 ♣5 ♣6 ♣8 ♣9 ♣10 ♦5 ♦6 ♦8 ♦9 ♦J ♦Q ♠9 ♥10 ♥J ♣J ♣Q ♦10 ♠2 ♥7 ♠J ♥Q"
 
 

@@ -96,7 +96,13 @@ def decide_lead(
         if to_partner:
             g = min(to_partner, key=lambda x: (len(side[x]), x))
             low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
-            return decided(bot, "lead.to_partner_void", [low], "伙伴已示缺该门：领小牌让伙伴将吃 {cards}", "the partner has shown a void there: leads low for the partner to ruff {cards}")
+            return decided(
+                bot,
+                "lead.to_partner_void",
+                [low],
+                "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
+                "the partner has shown a void there: leads low for the partner to ruff {cards}",
+            )
         if open_side:
             side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.

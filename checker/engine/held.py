@@ -1,0 +1,66 @@
+"""A hand seen through one deal's card order: the copies of each card and each group's cards,
+worked out once per hand (`Context.held`), each part only when first asked for, and shared by
+every judgement of a follow from that hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .jokers import pair_view
+from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .combos import Answer
+
+# The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,
+# lone pairs) -> Answer, filled by `follow.judge_follow`.
+AnswerKey = tuple[str | None, tuple[int, ...], int]
+
+
+class Held:
+    """One hand: its cards, the copies of each card, and per group its cards in the pair view
+    (`jokers.pair_view`) with the most copies of one card there."""
+
+    __slots__ = ("cards", "key", "counts", "views", "answers")
+
+    def __init__(self, key: Mapping[Card, tuple[str, int]], cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        self.key = key
+        self.counts: dict[Card, int] | None = None
+        self.views: dict[str | None, tuple[tuple[Card, ...], int]] = {}
+        self.answers: dict[AnswerKey, Answer] = {}
+
+    def view(self, group: str | None, rs: Ruleset) -> tuple[tuple[Card, ...], int]:
+        """Return a group's cards in the pair view, in hand order, and the most copies of one
+        card among them (0 if none). A card the deck lacks raises KeyError, as it always has."""
+        hit = self.views.get(group)
+        if hit is None:
+            key = self.key
+            cards = tuple(pair_view(rs, [c for c in self.cards if key[c][0] == group]))
+            widest = 0
+            if cards:
+                copies: dict[Card, int] = {}
+                for c in cards:
+                    copies[c] = copies.get(c, 0) + 1
+                widest = max(copies.values())
+            hit = self.views[group] = (cards, widest)
+        return hit
+
+    def has(self, cards: Sequence[Card]) -> bool:
+        """Tell whether the hand holds every card of `cards` (with multiplicity)."""
+        if len(cards) == 1:
+            return cards[0] in self.cards
+        counts = self.counts
+        if counts is None:
+            counts = self.counts = {}
+            for c in self.cards:
+                counts[c] = counts.get(c, 0) + 1
+        taken: dict[Card, int] = {}
+        for c in cards:
+            k = taken.get(c, 0) + 1
+            if k > counts.get(c, 0):
+                return False
+            taken[c] = k
+        return True
