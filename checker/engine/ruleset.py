@@ -438,7 +438,13 @@ def _coerce_option(spec: OptionSpec, value: Any) -> bool | str | int:
 
 def ruleset_names() -> list[str]:
     """List the names of the rulesets shipped in rulesets/."""
-    return sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
+    # Read once per state of the folder: a page asks several times per request.
+    return list(_names_in(RULESET_DIR, RULESET_DIR.stat().st_mtime_ns))
+
+
+@cache
+def _names_in(folder: Path, _mtime_ns: int) -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in folder.glob("*.yaml")))
 
 
 @cache

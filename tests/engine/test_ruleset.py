@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,3 +281,16 @@ def test_ruleset_file_errors_name_the_file_in_both_languages(change: str) -> Non
     assert error.message_en != error.message
     english = error.message_en.split("“")[0]  # what is quoted from the file may be anything
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), error.message_en
+
+
+def test_ruleset_names_follow_the_folder_when_a_file_is_added(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checker.engine import ruleset as ruleset_module
+
+    (tmp_path / "one.yaml").write_text("name: one\n", encoding="utf-8")
+    monkeypatch.setattr(ruleset_module, "RULESET_DIR", tmp_path)
+    assert ruleset_names() == ["one"]
+    assert ruleset_names() == ["one"]  # the listing is kept between calls
+    (tmp_path / "two.yaml").write_text("name: two\n", encoding="utf-8")
+    assert ruleset_names() == ["one", "two"]
