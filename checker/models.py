@@ -65,12 +65,14 @@ class PlayGame(models.Model):
     ruleset = models.CharField(max_length=40)
     seed = models.BigIntegerField()
     seat = models.PositiveSmallIntegerField(null=True)
-    bots = models.CharField(max_length=20)
+    bots = models.CharField(max_length=100)  # one bot name, or one per seat (checker.play.seats)
     level = models.CharField(max_length=4, blank=True)
     options = models.JSONField(default=dict, blank=True)
     moves = models.TextField(blank=True)
     ply = models.PositiveIntegerField(default=0)
     match = models.JSONField(null=True, blank=True)  # a match's later round: the state before it
+    # The game of the match's round before this one ("" for a first round or a copy).
+    previous = models.CharField(max_length=16, blank=True, db_index=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 

@@ -136,8 +136,8 @@ def check_level(rs: Ruleset, level: Any, what: str = "levels") -> int:
             rank = parse_rank(str(level))
         except CardError:
             rank = -1
-    if isinstance(level, bool) or rank not in rs.ranks:
-        ladder = " ".join(format_rank(r) for r in rs.ranks)
+    if isinstance(level, bool) or rank not in rs.levels:
+        ladder = " ".join(format_rank(r) for r in rs.levels)
         raise PlayError(
             f"{what}: 级别“{level}”不在{rs.title}的级别序列里（{ladder}）",
             en=f"{what}: the level “{level}” is not on the ladder of {rs.title_en} ({ladder})",

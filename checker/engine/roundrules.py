@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card
@@ -29,3 +30,14 @@ def must_announce_no_trump(ctx: Context, hand: Sequence[Card]) -> bool:
 def is_rethrow_banned(rs: Ruleset) -> bool:
     """Tell whether a failed throw bars its player from throwing for the rest of the round."""
     return rs.has_option("rethrow") and rs.option("rethrow") == "banned_for_round"
+
+
+def is_review_open(rs: Ruleset) -> bool:
+    """Tell whether the room is in 可查牌 mode (§9): history, others' trumps after 报无主, 明牌."""
+    return not rs.has_option("review") or rs.option("review") == "open"
+
+
+def trump_count(ctx: Context, hand: Sequence[Card]) -> tuple[int, int]:
+    """Count a hand's trumps and the pairs among them (§9: what 可查牌 shows after 报无主)."""
+    trumps = Counter(c for c in hand if ctx.key[c][0] == TRUMP)
+    return sum(trumps.values()), sum(n // 2 for n in trumps.values())

@@ -15,7 +15,6 @@ the winning side; in 二七王 it is well defined even when one bot sits on both
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from checker.engine.ruleset import Ruleset, load_ruleset
 from . import players as registry
 from .players import Player, make_players
 from .round import RoundResult, play_round
-from .simulation import round_seeds
+from .simulation import Job, round_seeds, run_in_order
 
 A, B = 0, 1
 DuelJob = tuple[str, str, str, int, int]
@@ -145,15 +144,8 @@ def run_deals(
     ruleset: str, bot_a: str, bot_b: str, deals: int, seed: int, jobs: int = 1
 ) -> Iterator[DealResult]:
     """Play a duel's deals in order (over several processes when jobs > 1) and yield each."""
-    work = [(ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))]
-    if jobs <= 1 or deals < 2:
-        for job in work:
-            yield play_deal(job)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        chunk = max(1, min(10, deals // (jobs * 8)))
-        yield from pool.imap(play_deal, work, chunksize=chunk)
+    work: list[Job] = [(ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))]
+    yield from run_in_order(play_deal, work, jobs, max(1, min(10, deals // (jobs * 8))))
 
 
 def t975(df: int) -> float:

@@ -43,15 +43,15 @@ from .players import (
     FOLLOW,
     LEAD,
     PICK_TRUMP,
-    PLAYER_KINDS,
     Decision,
     Player,
     PlayerView,
     decide,
-    declaration_options,
-    make_players,
+    seen_declaration_options,
 )
 from .round import Event, RoundPaused, RoundResult, RoundSetup, play_round
+from .seats import default_bots as default_bots  # re-exported: the table and the terminal use it
+from .seats import describe_bots, make_seat_players, parse_bots
 from .simulation import _dump, header
 
 SURRENDER = "surrender"
@@ -61,14 +61,6 @@ SURRENDER = "surrender"
 MOVE_SEP = "."
 CARD_SEP = "-"
 MAX_MOVES = 400
-
-
-def default_bots() -> str:
-    """Name the strongest registered bot: v2 when it exists, else greedy."""
-    for kind in ("v2", "greedy"):
-        if kind in PLAYER_KINDS:
-            return kind
-    return PLAYER_KINDS[-1]
 
 
 class MoveError(ValueError):
@@ -160,7 +152,7 @@ class GameSpec:
     ruleset: str
     seed: int
     seat: int | None  # None: every seat is a bot (autoplay)
-    bots: str
+    bots: str  # one bot name for every bot seat, or one per seat (checker.play.seats)
     level: int | None = None
     options: tuple[tuple[str, bool | str | int], ...] = ()
     match: MatchState | None = None  # a later round of a match: the state it starts from
@@ -173,14 +165,14 @@ class GameSpec:
         """Start the round: a match's next round, or a first round at the level."""
         if self.match is not None:
             return round_setup_for(rs, self.match)
-        level = (self.level or rs.ranks[0]) if rs.has_level else None
+        level = (self.level or rs.levels[0]) if rs.has_level else None
         return RoundSetup(level, level, None)
 
     def match_state(self, rs: Ruleset) -> MatchState:
         """The match state this round starts from (a first round: both sides at the level)."""
         if self.match is not None:
             return self.match
-        level = (self.level or rs.ranks[0]) if has_levels(rs) else None
+        level = (self.level or rs.levels[0]) if has_levels(rs) else None
         return MatchState(1, None, None if level is None else (level, level), (0,) * rs.players)
 
 
@@ -214,9 +206,7 @@ def make_spec(
             raise ValueError(f"seat must be a number, got {str(seat)[:30]!r}") from None
         if not 0 <= seat_n < rs.players:
             raise ValueError(f"seat must be 0–{rs.players - 1} in {ruleset}, got {seat_n}")
-    kind = bots or default_bots()
-    if kind not in PLAYER_KINDS:
-        raise ValueError(f"unknown bots {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+    kind = parse_bots(bots, rs.players, seat_n)
     level_n: int | None = None
     if level not in (None, "") and rs.has_level:
         try:
@@ -225,7 +215,7 @@ def make_spec(
             raise ValueError(
                 f"level must be a rank (2–10, J, Q, K, A), got {str(level)[:10]!r}"
             ) from None
-        if level_n not in rs.ranks:
+        if level_n not in rs.levels:
             raise ValueError(f"level {format_rank(level_n)} is not a rank of {ruleset}")
     opts = tuple(
         sorted((k, v) for k, v in rs.options.items() if (options or {}).get(k) is not None)
@@ -438,12 +428,7 @@ class _Human:
         if len(view.hand) < self.held:  # a redeal: ask again from the start
             self.asked = None
         self.held = len(view.hand)
-        options = tuple(
-            tuple(o)
-            for o in declaration_options(
-                view.ruleset, view.level, view.declarations, view.seat, view.hand
-            )
-        )
+        options = tuple(tuple(o) for o in seen_declaration_options(view))
         # Asked only when something new can be declared: passing holds until the options change.
         if not options or options == self.asked:
             return []
@@ -463,6 +448,17 @@ class _Human:
         )
         if not verdict.accepted:
             raise MoveError(verdict.explanation_for, step=step)
+        most = max((k for _, k in view.hidden_declarations), default=0)
+        if len(cards) <= most:
+            n = len(cards)
+            raise MoveError(
+                lambda lang: pick(
+                    lang,
+                    f"桌上有人暗亮了 {most} 张，{n} 张不比它多，不能再亮。",
+                    f"someone has shown {most} hidden cards; {n} is not more, so it cannot declare.",
+                ),
+                step=step,
+            )
         return cards
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
@@ -518,7 +514,7 @@ def replay_game(spec: GameSpec, moves: Sequence[Move], extra: Move | None = None
     raises MoveError without one. Moves left over after the round's end are refused too.
     """
     rs = spec.load()
-    bots = make_players(spec.bots, spec.seed, rs.players)
+    bots = make_seat_players(spec.bots, spec.seed, rs.players)
     log: list[tuple[int, Decision]] = []
     seats: list[Player] = [_Explaining(p, log, i) for i, p in enumerate(bots)]
     human: _Human | None = None
@@ -569,8 +565,8 @@ def hint(position: Position) -> tuple[list[Card], Decision | None]:
     if ask.phase not in (DECLARE, BURY, LEAD, FOLLOW):
         return forced, None
     spec = position.spec
-    advisor = make_players(spec.bots, spec.seed + len(position.moves), position.ruleset.players)
-    adviser = advisor[view.seat]
+    players = position.ruleset.players
+    adviser = make_seat_players(spec.bots, spec.seed + len(position.moves), players)[view.seat]
     decision = decide(adviser, view)
     ctx, lead = view.ctx, view.lead
     legal = ctx is None or lead is None or judge_follow(ctx, lead, view.hand, decision.cards).legal
@@ -606,8 +602,8 @@ def next_round(position: Position) -> tuple[GameSpec | None, MatchState, RoundRe
 def game_log(position: Position, engine: str = "") -> list[str]:
     """Write the game's round as a replay log (the `replay` command's format), one line each."""
     spec = position.spec
-    players = spec.bots if spec.seat is None else f"human{spec.seat}+{spec.bots}"
-    lines = [header(spec.ruleset, players, 1, spec.seed, engine)]
+    players = describe_bots(spec.bots, spec.seat, position.ruleset.players)
+    lines = [header(spec.ruleset, players, 1, spec.seed, engine, dict(spec.options))]
     lines += [_dump({"r": 0, **e}) for e in position.events]
     return lines
 
@@ -637,7 +633,7 @@ class LiveRound:
         rs, spec = self.ruleset, self.spec
         seats: list[Player] = [
             _Explaining(p, self.log, i)
-            for i, p in enumerate(make_players(spec.bots, spec.seed, rs.players))
+            for i, p in enumerate(make_seat_players(spec.bots, spec.seed, rs.players))
         ]
         assert spec.seat is not None
         seats[spec.seat] = _Human(self.moves, None, self.channel)

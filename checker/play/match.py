@@ -99,7 +99,7 @@ class RoundRecord:
 
 def start_match(rs: Ruleset) -> MatchState:
     """Return the state before a match's first round: lowest levels, no chips, first banker."""
-    levels = (rs.ranks[0], rs.ranks[0]) if has_levels(rs) else None
+    levels = (rs.levels[0], rs.levels[0]) if has_levels(rs) else None
     return MatchState(1, first_banker(rs), levels, (0,) * rs.players)
 
 

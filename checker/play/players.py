@@ -56,6 +56,9 @@ class PlayerView:
     no_trump: tuple[int, ...] = ()
     may_throw: bool = True
     first_round: bool = False
+    # Declarations during the deal that this seat sees only as a number of cards
+    # (`declare_view: hidden`, seed 002's 暗牌): (seat, how many); `declarations` leaves them out.
+    hidden_declarations: tuple[tuple[int, int], ...] = ()
 
     def partner_of(self, seat: int) -> bool:
         """Tell whether a seat is on this seat's side."""
@@ -256,6 +259,22 @@ def declaration_options(
     return [t for t in tries if judge_declaration(rs, level, current, seat, t, hand).accepted]
 
 
+def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
+    """List the declarations a seat could make from what it sees (hidden ones by their count).
+
+    Under `declare_view: hidden` the standing declaration may be one the seat sees only as a
+    number of cards: a new one must have more. Its suit stays unknown, so the referee may still
+    refuse a declaration of the same suit (only its declarer may reinforce it).
+    """
+    options = declaration_options(
+        view.ruleset, view.level, view.declarations, view.seat, view.hand
+    )
+    if not view.hidden_declarations:
+        return options
+    most = max(n for _, n in view.hidden_declarations)
+    return [o for o in options if len(o) > most]
+
+
 # ---------------------------------------------------------------------------------------------
 # Policies
 
@@ -273,9 +292,7 @@ class RandomPlayer:
         """Return a random legal choice for the view's phase."""
         rng = self.rng
         if view.phase == DECLARE:
-            options = declaration_options(
-                view.ruleset, view.level, view.declarations, view.seat, view.hand
-            )
+            options = seen_declaration_options(view)
             if options and rng.random() < 0.5:
                 return rng.choice(options)
             return []
@@ -362,9 +379,7 @@ class GreedyPlayer:
         return max("SHCD", key=lambda s: (length[s], s))
 
     def _declare(self, view: PlayerView) -> list[Card]:
-        options = declaration_options(
-            view.ruleset, view.level, view.declarations, view.seat, view.hand
-        )
+        options = seen_declaration_options(view)
         if not options:
             return []
         length = Counter(c.suit for c in view.hand if not c.is_joker)

@@ -23,7 +23,7 @@ from checker.engine.cards import (
     remove_cards,
 )
 from checker.engine.combos import THROW, classify
-from checker.engine.declare import flip_trump, judge_declaration
+from checker.engine.declare import flip_trump, judge_declaration, shown_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import Context
@@ -251,16 +251,32 @@ class _Round:
             f"{MAX_REDEALS} 次发牌都无人亮主", en=f"nobody declared in {MAX_REDEALS} deals"
         )
 
+    def seen_declarations(
+        self, seat: int
+    ) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[int, int], ...]]:
+        """Split the declarations so far into what a seat sees whole and what only as a count."""
+        seen: list[tuple[int, tuple[Card, ...]]] = []
+        hidden: list[tuple[int, int]] = []
+        for who, cards in self.declarations:
+            shown = shown_declaration(self.rs, cards, own=who == seat, deal_over=False)
+            if isinstance(shown, int):
+                hidden.append((who, shown))
+            else:
+                seen.append((who, shown))
+        return tuple(seen), tuple(hidden)
+
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
+        seen, hidden = self.seen_declarations(seat)
         view = PlayerView(
             DECLARE,
             seat,
             self.rs,
             self.level,
             tuple(hand),
-            declarations=tuple(self.declarations),
+            declarations=seen,
             first_round=self.setup.banker is None,
+            hidden_declarations=hidden,
         )
         cards = self.players[seat].choose(view)
         if not cards:
@@ -277,7 +293,9 @@ class _Round:
         )
         if verdict.accepted:
             self.declarations.append((seat, tuple(cards)))
-        else:
+        elif not hidden or not judge_declaration(self.rs, self.level, seen, seat, cards, hand).accepted:
+            # A refusal the seat could not foresee (it decided on what it was shown, the
+            # hidden declarations aside) is the game's secret at work, not an illegal play.
             self.res.illegal += 1
 
     def set_trump(self, trump: str | None, declarer: int | None, how: str) -> None:

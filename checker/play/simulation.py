@@ -9,7 +9,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,11 +98,18 @@ def run_rounds(
     options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """Play a run's rounds in order (over several processes when jobs > 1) and yield each."""
+    work = make_jobs(ruleset, players, round_seeds(seed, rounds), options)
+    yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
+
+
+def make_jobs(
+    ruleset: str, players: str, seeds: Sequence[int], options: Mapping[str, Any] | None
+) -> list[Job]:
+    """Check a run's ruleset, options and players, and list one job per seed in order."""
     load_ruleset(ruleset).with_options(options)
     make_players(players, 0, 1)
     extra = (tuple(sorted(options.items())),) if options else ()
-    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(round_seeds(seed, rounds))]
-    yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
+    return [(ruleset, players, i, s, *extra) for i, s in enumerate(seeds)]
 
 
 def run_in_order[Result](
@@ -263,10 +270,7 @@ def run_matches(
     options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]]:
     """Play a run's matches in order (over several processes when jobs > 1) and yield each."""
-    load_ruleset(ruleset).with_options(options)
-    make_players(players, 0, 1)
-    extra = (tuple(sorted(options.items())),) if options else ()
-    work = [(ruleset, players, i, s, *extra) for i, s in enumerate(match_seeds(seed, matches))]
+    work = make_jobs(ruleset, players, match_seeds(seed, matches), options)
     yield from run_in_order(run_match_job, work, jobs)
 
 

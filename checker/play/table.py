@@ -70,6 +70,13 @@ class Table:
     redeals: int = 0
     flip: Event | None = None
     ctx: Context | None = None  # the card order, once trump is known
+    no_trump: list[int] = field(default_factory=list)  # seats that announced 无主, in order
+    kept: list[Card] = field(default_factory=list)  # the banker's hand right after burying
+
+    @property
+    def trump_known(self) -> bool:
+        """Tell whether the deal is over and trump fixed (hidden declarations are open then)."""
+        return self.ctx is not None or self.surrendered
 
     @property
     def current(self) -> Trick | None:
@@ -147,6 +154,7 @@ def fold_events(
             table.hands[seat] = remove_cards(table.hands[seat] + table.kitty, buried)
             table.kitty = buried
             table.buried = True
+            table.kept = list(table.hands[seat])
         elif kind == "play":
             _on_play(table, i, e, reasons.get(i))
         elif kind == "trick":
@@ -154,6 +162,8 @@ def fold_events(
             trick.winner = int(e["winner"])
             trick.points = int(e["points"])
             table.attackers_points = int(e["attackers"])
+        elif kind == "no_trump":
+            table.no_trump.append(int(e["seat"]))
         elif kind == "end":
             table.end = e
             table.attackers_points = int(e["attackers_points"])

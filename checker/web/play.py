@@ -46,9 +46,10 @@ from checker.play.game import (
 )
 from checker.play.match import MatchState
 from checker.play.players import PLAYER_KINDS
+from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
 from checker.suite.scenario import ScenarioError, parse_options
-from checker.web import present, tableview
+from checker.web import matchview, present, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param
 
@@ -66,15 +67,23 @@ def _pause_ms() -> int:
     return int(getattr(settings, "PLAY_BOT_PAUSE_MS", 600))
 
 
+SEAT_FIELDS = 8  # the most seats a ruleset can have (multideck with players: 8)
+SEATS_SHOWN = 4  # the seat selects shown open; the rest fold away
+
+
 class NewGameForm(forms.Form):
-    """The parameters of a new game: ruleset, seed (blank: random), seat, bots, level."""
+    """The parameters of a new game: ruleset, seed (blank: random), seat, bots, level.
+
+    The bots come from `bots` (one name, or a comma list per seat, as in links) and the
+    per-seat selects bot0… of the lobby, which win where they name a bot.
+    """
 
     ruleset = forms.ChoiceField(label=gettext_lazy("规则"), choices=())
     seed = forms.IntegerField(
         label=gettext_lazy("种子"), required=False, min_value=0, max_value=2**48 - 1
     )
     seat = forms.IntegerField(label=gettext_lazy("你的座位"), min_value=0, max_value=7, initial=0)
-    bots = forms.ChoiceField(label=gettext_lazy("机器人"), choices=(), required=False)
+    bots = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
     level = forms.CharField(label=gettext_lazy("打几"), required=False, max_length=2)
     options = forms.CharField(
         label=gettext_lazy("选项"),
@@ -88,9 +97,42 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         names = ruleset_names()
         self.fields["ruleset"].choices = [(n, load_ruleset(n).title) for n in names]
-        self.fields["bots"].choices = [(k, k) for k in PLAYER_KINDS]
-        self.fields["bots"].initial = default_bots()
         self.fields["ruleset"].initial = "classic"
+        strongest = default_bots()
+        choices = [("", _("默认（最强：%(bot)s）") % {"bot": strongest})]
+        choices += [(k, k) for k in PLAYER_KINDS]
+        for seat in range(SEAT_FIELDS):
+            self.fields[f"bot{seat}"] = forms.ChoiceField(
+                label=_("座%(n)d") % {"n": seat}, choices=choices, required=False
+            )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        """The visible fields but the per-seat bot selects."""
+        return [f for f in self.visible_fields() if not f.name.startswith("bot")]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """The per-seat bot selects shown open (the first seats)."""
+        return [self[f"bot{s}"] for s in range(SEATS_SHOWN)]
+
+    def more_seat_fields(self) -> list[forms.BoundField]:
+        """The per-seat bot selects of the larger tables (folded away)."""
+        return [self[f"bot{s}"] for s in range(SEATS_SHOWN, SEAT_FIELDS)]
+
+    def chosen_bots(self, data: dict[str, Any], players: int) -> str:
+        """The bots asked for: the per-seat selects where set, else the `bots` parameter.
+
+        Selects of seats the table does not have are ignored (they are there for 6 or 8).
+        """
+        picked = [str(data.get(f"bot{s}") or "") for s in range(players)]
+        base = str(data.get("bots") or "")
+        if not any(picked):
+            return base
+        if BOT_SEP in base:
+            given = base.split(BOT_SEP)
+            if len(given) == players:
+                picked = [p or g.strip() for p, g in zip(picked, given, strict=True)]
+            base = ""
+        return BOT_SEP.join(p or base for p in picked)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -104,11 +146,15 @@ class NewGameForm(forms.Form):
                 exc.message_en if _lang() == "en" else exc.message
             ) from None
         try:
+            players = load_ruleset(data["ruleset"]).with_options(options).players
+        except EngineError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        try:
             data["spec"] = make_spec(
                 data["ruleset"],
                 random_seed() if seed is None else seed,
                 data["seat"],
-                data.get("bots") or default_bots(),
+                self.chosen_bots(data, players),
                 data.get("level") or None,
                 options,
             )
@@ -136,7 +182,14 @@ def _with_owner(response: HttpResponse, token: str) -> HttpResponse:
     return response
 
 
-def _create(request: HttpRequest, spec: GameSpec, moves: list[Move]) -> HttpResponse:
+def _create(
+    request: HttpRequest,
+    spec: GameSpec,
+    moves: list[Move],
+    *,
+    history: list[dict[str, Any]] | None = None,
+    previous: str = "",
+) -> HttpResponse:
     token = _owner(request) or secrets.token_hex(16)
     game = PlayGame.objects.create(
         key=secrets.token_urlsafe(8)[:KEY_LENGTH].replace("-", "x").replace("_", "y"),
@@ -149,7 +202,8 @@ def _create(request: HttpRequest, spec: GameSpec, moves: list[Move]) -> HttpResp
         options=dict(spec.options),
         moves=format_moves(moves),
         ply=len(moves),
-        match=_match_data(spec.match),
+        match=_match_data(spec.match, history),
+        previous=previous,
     )
     return _with_owner(redirect("play_table", key=game.key), token)
 
@@ -178,7 +232,9 @@ def _match_state(data: Any) -> MatchState | None:
     )
 
 
-def _match_data(state: MatchState | None) -> dict[str, Any] | None:
+def _match_data(
+    state: MatchState | None, history: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
     if state is None:
         return None
     return {
@@ -186,6 +242,7 @@ def _match_data(state: MatchState | None) -> dict[str, Any] | None:
         "banker": state.banker,
         "levels": list(state.levels) if state.levels else None,
         "chips": list(state.chips),
+        "history": history or [],
     }
 
 
@@ -217,11 +274,20 @@ def _load(key: str) -> tuple[PlayGame | None, Position | None, str]:
     return game, position, ""
 
 
-def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
-    """Load a game for a move by its owner, or the refusal page (404/400, or 403 for others)."""
+def _load_game(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
+    """Load a game and its position, or the page saying what is wrong (404, or 400)."""
     game, position, problem = _load(key)
     if position is None or game is None:
         return _message(request, problem, 404 if game is None else 400)
+    return game, position
+
+
+def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | HttpResponse:
+    """Load a game for a move by its owner, or the refusal page (404/400, or 403 for others)."""
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     if _owner(request) != game.owner:
         return _render_table(
             request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
@@ -240,8 +306,14 @@ def _render_table(
     show_hint: bool = False,
     checked: list[Any] | None = None,
 ) -> HttpResponse:
+    mingpai = (request.POST if request.method == "POST" else request.GET).get("mingpai") == "1"
     context = tableview.table_context(
-        position, _lang(), reveal=reveal, show_hint=show_hint, checked=checked or ()
+        position,
+        _lang(),
+        reveal=reveal,
+        show_hint=show_hint,
+        checked=checked or (),
+        mingpai=mingpai,
     )
     context.update(
         {
@@ -269,25 +341,8 @@ def _match_context(position: Position) -> dict[str, Any] | None:
     rs = position.ruleset
     _spec, state, record = next_round(position)
     human = position.spec.seat
-    levels = None
-    if state.levels is not None:
-        levels = [
-            {
-                "team": tableview.seat_name(team, human, rs.players)
-                + " / "
-                + tableview.seat_name(team + 2, human, rs.players),
-                "level": format_rank(level),
-            }
-            for team, level in enumerate(state.levels)
-        ]
-    chips = (
-        [
-            {"name": tableview.seat_name(s, human, rs.players), "chips": c}
-            for s, c in enumerate(state.chips)
-        ]
-        if rs.teams == "banker_alone"
-        else None
-    )
+    levels = matchview.team_levels(rs, state.levels, human) if state.levels else None
+    chips = matchview.seat_chips(rs, state.chips, human) if rs.teams == "banker_alone" else None
     return {
         "round": record.round_no,
         "over": state.over,
@@ -321,9 +376,10 @@ def _position_url(request: HttpRequest, position: Position) -> str:
 @require_safe
 def table(request: HttpRequest, key: str) -> HttpResponse:
     """Show the table: the whole position, or (htmx) the bots' replies one step at a time."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     reveal: int | None = None
     at = request.GET.get("at", "")
     if at:
@@ -404,10 +460,13 @@ def _is_card(value: str) -> bool:
 @require_POST
 def fork(request: HttpRequest, key: str) -> HttpResponse:
     """Copy a game (at its current position) into a new one this browser may play."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
-    return _create(request, position.spec, position.moves)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
+    return _create(
+        request, position.spec, position.moves, history=matchview.stored_history(game.match)
+    )
 
 
 @require_POST
@@ -422,15 +481,17 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
     spec, _state, _record = next_round(position)
     if spec is None:
         return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
-    return _create(request, spec, [])
+    history = [*matchview.stored_history(game.match), matchview.round_entry(game.key, position)]
+    return _create(request, spec, [], history=history, previous=game.key)
 
 
 @require_safe
 def log(request: HttpRequest, key: str) -> HttpResponse:
     """Download the game's round as a replay log (the `replay` command's format)."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     body = "\n".join(game_log(position, engine_version())) + "\n"
     response = HttpResponse(body, content_type="application/x-ndjson; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.key}.jsonl"'
@@ -462,10 +523,14 @@ def _checker_url(position: Position, trick: Any, *, open_hands: bool) -> str:
 @require_safe
 def replay(request: HttpRequest, key: str) -> HttpResponse:
     """Replay the round trick by trick: each follow's and throw's verdict, each winner and why."""
-    game, position, problem = _load(key)
-    if position is None or game is None:
-        return _message(request, problem, 404 if game is None else 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
     lang = _lang()
+    if not tableview.review_open(position):
+        text = _("不查牌模式：这一局打完之前不能回看出牌历史。")
+        return _message(request, text, 403)
     table = fold_events(position.ruleset, position.events, position.reasons)
     over = position.is_over or position.spec.seat is None
     human = position.spec.seat
@@ -512,6 +577,19 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "web/play_replay.html", context)
 
 
+@require_safe
+def match_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Show the whole match up to this round: each round's banker, result, levels or chips."""
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
+    later = PlayGame.objects.filter(previous=game.key).order_by("created", "id").first()
+    context = matchview.match_context(game.key, game.match, position, _lang())
+    context.update({"game": game, "nav": "play", "next_game": later})
+    return render(request, "web/play_match.html", context)
+
+
 urlpatterns = [
     path("", lobby, name="play"),
     path("<str:key>/", table, name="play_table"),
@@ -520,4 +598,5 @@ urlpatterns = [
     path("<str:key>/next", next_game, name="play_next"),
     path("<str:key>/log.jsonl", log, name="play_log"),
     path("<str:key>/replay", replay, name="play_replay"),
+    path("<str:key>/match", match_page, name="play_match"),
 ]

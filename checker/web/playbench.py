@@ -15,7 +15,7 @@ from checker.models import PlayGame
 from checker.play.game import Move, hint
 from checker.web.play import LIVE, POSITIONS, game_spec
 
-PLAY_RULESETS = ("classic", "erqiwang", "shuangsheng")
+PLAY_RULESETS = ("classic", "erqiwang", "shuangsheng", "multideck")
 
 
 def _move_fields(position: Any) -> dict[str, Any]:

@@ -10,13 +10,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from checker.engine.bonus import reveal_duty
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
+from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
+from checker.engine.roundrules import is_review_open, trump_count
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
 from checker.play.game import SURRENDER, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
+from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, fold_events
 from checker.web import present
 
@@ -215,6 +219,7 @@ def table_context(
     reveal: int | None = None,
     show_hint: bool = False,
     checked: Sequence[Card] = (),
+    mingpai: bool = False,
 ) -> dict[str, Any]:
     """Build everything the table template draws for a position (or its first `reveal` events)."""
     events = position.events
@@ -243,6 +248,7 @@ def table_context(
     last = finished[-1] if finished else None
     if current is not None and current.winner is not None and last is current:
         last = finished[-2] if len(finished) > 1 else None
+    bots = seat_bots(position.spec.bots, n)
     seats = []
     for s in range(n):
         seats.append(
@@ -253,6 +259,7 @@ def table_context(
                 "attacker": table.is_attacker(s),
                 "left": len(table.hands[s]) if table.hands else 0,
                 "human": s == human,
+                "bot": "" if s == human else bots[s],
             }
         )
     context: dict[str, Any] = {
@@ -265,7 +272,13 @@ def table_context(
         "seats": seats,
         "banker": seat_name(table.banker, human, n) if table.banker is not None else "",
         "trick": _trick(table, current, human, lang) if current is not None else None,
-        "last": _trick(table, last, human, lang) if last is not None else None,
+        "last": _trick(table, last, human, lang)
+        if last is not None and review_open(position)
+        else None,
+        "review_open": review_open(position),
+        "no_trump": _no_trump(table, human, mingpai=mingpai),
+        "banker_reveal": _banker_reveal(table, human, lang),
+        "mingpai": mingpai,
         "tricks_done": len(finished),
         "hand": hand_groups(table, hand, checked, forced) if hand else [],
         "hand_size": len(hand),
@@ -282,8 +295,7 @@ def table_context(
             for s, b in (table.bids if table.bids else [])
         ],
         "declarations": [
-            {"name": seat_name(s, human, n), "cards": present.chips(c, table.ctx)}
-            for s, c, _e in table.declarations
+            _declaration(table, s, c, human) for s, c, _e in table.declarations
         ],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
@@ -299,6 +311,69 @@ def table_context(
         context["kitty_size"] = rs.kitty_size
         context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
     return context
+
+
+def review_open(position: Position) -> bool:
+    """Tell whether the cards played may be looked back on now (不查牌 hides them until the end)."""
+    return position.is_over or is_review_open(position.ruleset)
+
+
+def _no_trump(table: Table, human: int | None, *, mingpai: bool) -> dict[str, Any] | None:
+    """报无主 (§5.4.2) and, in 可查牌 mode (§9), the others' trump and pair counts and 明牌."""
+    rs = table.ruleset
+    if not table.no_trump or table.ctx is None or table.end is not None:
+        return None
+    n = rs.players
+    out: dict[str, Any] = {
+        "announced": [seat_name(s, human, n) for s in table.no_trump],
+        "open": is_review_open(rs),
+        "mingpai": mingpai,
+        "seats": [],
+    }
+    if out["open"]:
+        for seat in range(n):
+            if seat == human:
+                continue
+            hand = table.hands[seat]
+            trumps, pairs = trump_count(table.ctx, hand)
+            cards = [c for c in table.ctx.sort_cards(hand) if table.ctx.is_trump(c)]
+            out["seats"].append(
+                {
+                    "name": seat_name(seat, human, n),
+                    "trumps": trumps,
+                    "pairs": pairs,
+                    "cards": present.chips(cards, table.ctx) if mingpai and cards else "",
+                }
+            )
+    return out
+
+
+def _banker_reveal(table: Table, human: int | None, lang: Lang) -> dict[str, Any] | None:
+    """亮牌 (§8.2): what the banker shows after burying; attackers see it only in 可查牌 mode."""
+    rs = table.ruleset
+    if rs.reveal_rules is None or table.ctx is None or not table.buried or table.end is not None:
+        return None
+    duty = reveal_duty(table.ctx, table.kept)
+    if not duty.required:
+        return None
+    own = human is not None and human == table.banker
+    if not own and not is_review_open(rs):
+        return None
+    return {"own": own, "text": duty.explanation_for(lang)}
+
+
+def _declaration(
+    table: Table, seat: int, cards: Sequence[Card], human: int | None
+) -> dict[str, Any]:
+    """One declaration as the human's seat sees it: the cards, or under 暗牌 only how many."""
+    n = table.ruleset.players
+    shown = shown_declaration(
+        table.ruleset, cards, own=seat == human, deal_over=table.trump_known
+    )
+    if isinstance(shown, int):
+        words = _("暗亮 %(n)d 张") % {"n": shown}
+        return {"name": seat_name(seat, human, n), "cards": words, "hidden": True}
+    return {"name": seat_name(seat, human, n), "cards": present.chips(shown, table.ctx)}
 
 
 def _waiting(table: Table, human: int | None, partial: bool, position: Position) -> str:

@@ -16,6 +16,7 @@ from checker.engine.cards import (
     format_cards,
     parse_cards,
 )
+from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.texts import Lang, as_lang, pick
 from checker.play.game import (
@@ -23,7 +24,6 @@ from checker.play.game import (
     Move,
     MoveError,
     Position,
-    default_bots,
     format_moves,
     hint,
     make_spec,
@@ -31,7 +31,10 @@ from checker.play.game import (
     replay_game,
 )
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
+from checker.play.seats import describe_bots
 from checker.play.table import Table, fold_events
+from checker.suite.scenario import ScenarioError, parse_options
+from checker.web.links import options_param
 
 RED = "\033[31m"
 BOLD = "\033[1m"
@@ -90,15 +93,27 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--human-seat", type=int, default=0)
         parser.add_argument("--level", default=None, help="starting level rank (2–A)")
-        parser.add_argument("--bots", default=None, help=f"bot kind ({', '.join(PLAYER_KINDS)})")
+        parser.add_argument(
+            "--bots",
+            default=None,
+            help=f"one bot for every seat, or a comma list per seat ({', '.join(PLAYER_KINDS)}; "
+            "'-' or nothing at your seat; default the strongest)",
+        )
+        parser.add_argument(
+            "--options", default="", help="ruleset options, name:value,... (e.g. decks:2)"
+        )
         parser.add_argument("--autoplay", action="store_true", help="bots take every seat")
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         seat = None if opts["autoplay"] else opts["human_seat"]
         try:
+            options = parse_options(opts["options"])
+        except ScenarioError as exc:
+            raise CommandError(f"--options: {exc.message_en}") from None
+        try:
             spec = make_spec(
-                opts["ruleset"], opts["seed"], seat, opts["bots"] or default_bots(), opts["level"]
+                opts["ruleset"], opts["seed"], seat, opts["bots"], opts["level"], options
             )
         except ValueError as exc:
             raise CommandError(str(exc)) from None
@@ -107,11 +122,15 @@ class Command(BaseCommand):
         shown = 0
         stdin: TextIO = sys.stdin
         rs = position.ruleset
+        bots = describe_bots(spec.bots, seat, rs.players)
+        chosen = options_param(dict(spec.options))
         screen.say(
-            f"{rs.title} · 种子 {spec.seed} · 机器人 {spec.bots} · "
-            + ("四家托管" if seat is None else f"你坐 {seat} 号位"),
-            f"{rs.title_en} · seed {spec.seed} · bots {spec.bots} · "
-            + ("autoplay" if seat is None else f"you sit at seat {seat}"),
+            f"{rs.title} · 种子 {spec.seed} · 机器人 {bots} · "
+            + ("全部托管" if seat is None else f"你坐 {seat} 号位")
+            + (f" · 选项 {chosen}" if chosen else ""),
+            f"{rs.title_en} · seed {spec.seed} · bots {bots} · "
+            + ("autoplay" if seat is None else f"you sit at seat {seat}")
+            + (f" · options {chosen}" if chosen else ""),
         )
         while True:
             table = fold_events(rs, position.events, position.reasons)
@@ -152,10 +171,19 @@ class Command(BaseCommand):
                     f"Nobody declared: redeal {e['redeal']}",
                 )
             elif t == "declare" and e["accepted"]:
-                s.say(
-                    f"{who} 亮主 {s.cards(parse_cards(e['cards']))}{why}",
-                    f"{who} declares {s.cards(parse_cards(e['cards']))}{why}",
+                seen = shown_declaration(
+                    table.ruleset,
+                    parse_cards(e["cards"]),
+                    own=int(e["seat"]) == human,
+                    deal_over=False,
                 )
+                if isinstance(seen, int):
+                    s.say(f"{who} 暗亮 {seen} 张", f"{who} declares {seen} hidden cards")
+                else:
+                    s.say(
+                        f"{who} 亮主 {s.cards(seen)}{why}",
+                        f"{who} declares {s.cards(seen)}{why}",
+                    )
             elif t == "bid":
                 bid = e["bid"]
                 s.say(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from checker.engine.cards import SUIT_SYMBOLS, Card
 from checker.engine.texts import cards_text
 
-from ..players import Decision, PlayerView, declaration_options
+from ..players import Decision, PlayerView, seen_declaration_options
 from .strength import (
     NT_SCORE,
     PAIR_SCORE,
@@ -48,7 +48,7 @@ class Option:
 def _options(view: PlayerView) -> list[Option]:
     rs, level, hand = view.ruleset, view.level, view.hand
     out: list[Option] = []
-    for cards in declaration_options(rs, level, view.declarations, view.seat, hand):
+    for cards in seen_declaration_options(view):
         if cards[0].is_joker:
             out.append(Option(tuple(cards), None, nt_strength(rs, level, hand), NT_SCORE))
             continue
