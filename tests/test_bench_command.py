@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -48,9 +50,21 @@ def test_bench_format_json_gives_every_figure_including_whole_rounds() -> None:
     assert figures["suite_passed"] == figures["suite_cases"]
 
 
-def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree() -> None:
+def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rev = BASELINE if _has_commit(BASELINE) else "HEAD"
-    before = _worktrees()
+    # The run's own temporary folders: other checkouts of the repository may run their own
+    # benches meanwhile, and `git worktree list` is shared by every checkout.
+    made: list[str] = []
+    mkdtemp = tempfile.mkdtemp
+
+    def recording_mkdtemp(*args: Any, **kwargs: Any) -> str:
+        path = mkdtemp(*args, **kwargs)
+        made.append(path)
+        return path
+
+    monkeypatch.setattr(tempfile, "mkdtemp", recording_mkdtemp)
     out, err = StringIO(), StringIO()
     call_command(
         "bench", "--against", rev, "--seconds", "0.02", "--format", "json", stdout=out, stderr=err
@@ -65,9 +79,12 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree() ->
         assert row["speedup"] == pytest.approx(want)
     # The runs alternate: REV first, then the current tree, three times.
     assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3
-    # No worktree of this run is left (other helpers' benches may add and remove their own).
-    left = set(_worktrees().splitlines()) - set(before.splitlines())
-    assert not any("bench-against-" in line for line in left)
+    # No worktree of this run is left, in git's list or on disk.
+    ours = [path for path in made if "bench-against-" in path]
+    assert ours, "the run made no worktree folder"
+    listed = _worktrees()
+    for path in ours:
+        assert path not in listed and not Path(path).exists(), path
     # The text form lays out the same runs: both medians and the speedup on every figure line.
     runs = {
         side: [

@@ -94,7 +94,7 @@ def scenario_matrix(params: Mapping[str, str]) -> dict[str, Any]:
         try:
             result = check_scenario(local)
         except ScenarioError as exc:
-            cells[name] = {"error": exc.message, "field": exc.field}
+            cells[name] = {"error": exc.message, "error_en": exc.message_en, "field": exc.field}
             continue
         cells[name] = {"result": result, "summary": _summary(result)}
     keys: list[str] = []

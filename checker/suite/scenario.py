@@ -491,8 +491,9 @@ def scenario_to_case_yaml(params: Mapping[str, str]) -> str:
     return case_yaml(judge_scenario(Scenario(params)))
 
 
-def case_yaml(checked: Checked) -> str:
-    """Write a judged scenario as contract YAML cases (classify, throw, follows, trick)."""
+def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
+    """Write a judged scenario as contract YAML cases (classify, throw, follows, trick), with
+    titles and comments in zh-Hans or English."""
     sc, result = checked.scenario, checked.data
     base: dict[str, Any] = {}
     if sc.level_text is not None:
@@ -510,7 +511,7 @@ def case_yaml(checked: Checked) -> str:
         cases.append(
             {
                 "id": f"{slug}-classify",
-                "title": f"牌型：{lead_text}",
+                "title": pick(lang, f"牌型：{lead_text}", f"Classify: {lead_text}"),
                 "kind": "classify",
                 **base,
                 "cards": lead_text,
@@ -527,7 +528,7 @@ def case_yaml(checked: Checked) -> str:
         cases.append(
             {
                 "id": f"{slug}-throw",
-                "title": f"甩牌：{lead_text}",
+                "title": pick(lang, f"甩牌：{lead_text}", f"Throw: {lead_text}"),
                 "kind": "throw",
                 **base,
                 "cards": lead_text,
@@ -542,7 +543,9 @@ def case_yaml(checked: Checked) -> str:
             continue
         case = {
             "id": f"{slug}-follow-{entry['player']}",
-            "title": f"跟牌：玩家{entry['player']}",
+            "title": pick(
+                lang, f"跟牌：玩家{entry['player']}", f"Follow: player {entry['player']}"
+            ),
             "kind": "follow",
             **base,
             "lead": led_text,
@@ -564,7 +567,7 @@ def case_yaml(checked: Checked) -> str:
         cases.append(
             {
                 "id": f"{slug}-trick",
-                "title": f"比牌：{led_text}",
+                "title": pick(lang, f"比牌：{led_text}", f"Trick: {led_text}"),
                 "kind": "trick",
                 **base,
                 "plays": plays,
@@ -575,9 +578,18 @@ def case_yaml(checked: Checked) -> str:
                 },
             }
         )
-    note = "# 由检查器生成：期望值是引擎当前的判定，粘贴进 cases/ 前请逐条核对。\n"
+    note = pick(
+        lang,
+        "# 由检查器生成：期望值是引擎当前的判定，粘贴进 cases/ 前请逐条核对。\n",
+        "# Made by the checker: the expectations are the engine's current verdicts; check each"
+        " one before pasting into cases/.\n",
+    )
     if checked.throw_failed:
-        note += f"# 甩牌失败：跟牌与比牌按强制打出的 {led_text} 判断。\n"
+        note += pick(
+            lang,
+            f"# 甩牌失败：跟牌与比牌按强制打出的 {led_text} 判断。\n",
+            f"# Failed throw: follows and the trick are judged against the forced {led_text}.\n",
+        )
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when available
     return note + yaml.dump(
         {"rulesets": [sc.ruleset.name], "cases": cases},

@@ -334,7 +334,7 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
     if checked is not None and error is None:
         from checker.suite.scenario import case_yaml
 
-        yaml_text = case_yaml(checked)
+        yaml_text = case_yaml(checked, lang)
     fixed = [str(r) for r in rs.trump_ranks if isinstance(r, int)]
     table = with_form_options(rs, params)
     return {

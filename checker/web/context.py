@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.safestring import mark_safe
 
 DEFAULT_RULESET = "classic"
 
@@ -64,7 +65,11 @@ def _git_version() -> str:
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
+    # What the files hold (case titles, categories, sources, YAML) is written in Chinese; on an
+    # English page it is marked so (`<span{{ zh_data }}>`), for readers and screen readers.
+    english = (getattr(request, "LANGUAGE_CODE", "") or "").startswith("en")
     return {
+        "zh_data": mark_safe(' lang="zh-Hans"') if english else "",
         "site_title": settings.SITE_TITLE,
         "engine_version": engine_version(),
         "default_ruleset": DEFAULT_RULESET,

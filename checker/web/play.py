@@ -96,7 +96,9 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         names = ruleset_names()
-        self.fields["ruleset"].choices = [(n, load_ruleset(n).title) for n in names]
+        self.fields["ruleset"].choices = [
+            (n, present.ruleset_title(load_ruleset(n))) for n in names
+        ]
         self.fields["ruleset"].initial = "classic"
         strongest = default_bots()
         choices = [("", _("默认（最强：%(bot)s）") % {"bot": strongest})]

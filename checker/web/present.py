@@ -8,6 +8,7 @@ escaped.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -119,6 +120,12 @@ def explanation(source: Any) -> str:
     return str(zh or "")
 
 
+def error_of(cell: Mapping[str, Any]) -> str:
+    """An error of a judged cell (`error`, `error_en`) in the page's language."""
+    english = cell.get("error_en")
+    return str(english if english and engine_lang() == "en" else cell.get("error") or "")
+
+
 def ruleset_title(rs: Any) -> str:
     """A ruleset's title in the page's language."""
     return str(rs.title_en if engine_lang() == "en" else rs.title)
@@ -174,8 +181,9 @@ def chip(card: Card, ctx: Any = None, extra: str = "") -> str:
             classes.append("trump")
         if extra:
             classes.append(extra)
-        name = "大王" if big else "小王"
-        spoken = JOKER_NAMES_EN[card.rank] if engine_lang() == "en" else name
+        english = engine_lang() == "en"
+        name = ("BJ" if big else "LJ") if english else ("大王" if big else "小王")
+        spoken = JOKER_NAMES_EN[card.rank] if english else name
         title = spoken + (" · " + _("主牌") if trump else "")
         return f'<span class="{" ".join(classes)}" title="{title}">{name}</span>'
     symbol = SUIT_SYMBOLS.get(card.suit, "?")
@@ -278,11 +286,12 @@ def render_value(key: str, value: Any, ctx: Any = None) -> SafeString:
         label = code_label(value)
         if label != value:
             return format_html("{} <code>{}</code>", label, value)
-        return format_html("{}", value)
+        return format_html("<span{}>{}</span>", _quoted_lang(value), value)
     if isinstance(value, (list, tuple)):
         if not value:
             return mark_safe("<code>[]</code>")
-        return format_html("<code>{}</code>", ", ".join(str(v) for v in value))
+        text = ", ".join(str(v) for v in value)
+        return format_html("<code{}>{}</code>", _quoted_lang(text), text)
     if isinstance(value, Mapping):
         items = "".join(
             f"<dt>{escape(field_label(str(k)))}</dt><dd>{render_value(str(k), v, ctx)}</dd>"
@@ -290,6 +299,16 @@ def render_value(key: str, value: Any, ctx: Any = None) -> SafeString:
         )
         return mark_safe(f'<dl class="kv">{items}</dl>')
     return format_html("{}", value)
+
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _quoted_lang(text: str) -> SafeString:
+    """Mark a value quoted as written (a case's Chinese words) on an English page."""
+    if engine_lang() == "en" and CJK.search(text):
+        return mark_safe(' lang="zh-Hans"')
+    return mark_safe("")
 
 
 def normalise(key: str, value: Any) -> Any:

@@ -8,18 +8,18 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from checker.engine.cards import BIG, SMALL, Card, format_card, format_rank, parse_rank
+from checker.engine.cards import BIG, SMALL, Card, format_rank, parse_rank
 from checker.engine.order import TRUMP
 from checker.engine.ruleset import Ruleset
+from checker.engine.texts import card_text
+from checker.engine.vocab import term
 from checker.web import present
 from checker.web.glossary import GLOSSARY
 
-TIER_NAMES = {
-    "level_single": "单张级牌",
-    "level_pair": "一对级牌",
-    "small_joker_pair": "一对小王",
-    "big_joker_pair": "一对大王",
-}
+
+def _card(card: Card) -> str:
+    """Write a card in the page's language (jokers by name)."""
+    return card_text(card, present.engine_lang())
 
 
 def _ranks(ranks: Any) -> str:
@@ -120,7 +120,14 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
 
 
 # The follow ladder of 先同再降 for an eight-card lead, as the seed writes it.
-FOLLOW_LADDER = "8 → 7+1 → 6+2 → 5+3 → 4的拖拉机 → 4+4 → 3的拖拉机 → 3+3 → 2的拖拉机 → 2+2 → 1"
+FOLLOW_LADDER = "8 → 7+1 → 6+2 → 5+3 → {t4} → 4+4 → {t3} → 3+3 → {t2} → 2+2 → 1"
+
+
+def follow_ladder() -> str:
+    """The seed's stepping-down order of follows (seed 002 §9), in the page's language."""
+    english = present.engine_lang() == "en"
+    name = "tractor of {}s" if english else "{}的拖拉机"
+    return FOLLOW_LADDER.format(**{f"t{n}": name.format(n) for n in (4, 3, 2)})
 
 
 def _wide(rs: Ruleset) -> dict[str, Any] | None:
@@ -159,7 +166,7 @@ def _wide(rs: Ruleset) -> dict[str, Any] | None:
                 "id": case.id,
             }
         )
-    return {"ladder": FOLLOW_LADDER, "examples": examples, "decks": rs.decks}
+    return {"ladder": follow_ladder(), "examples": examples, "decks": rs.decks}
 
 
 def option_description(rs: Ruleset, name: str) -> str:
@@ -273,7 +280,7 @@ def _tiers(rs: Ruleset) -> list[dict[str, Any]]:
     for key in names:
         rows.append(
             {
-                "name": TIER_NAMES.get(key, key),
+                "name": term(key, present.engine_lang()),
                 "code": key,
                 "normal": rs.declare_tiers.get(key, "—"),
                 "enhanced": rs.declare_tiers_enhanced.get(key, "—"),
@@ -402,7 +409,7 @@ def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
     shared = next((tier for tier in ladder if len(tier) >= 2), None)
     if shared is not None:
         a, b = shared[0], shared[1]
-        words = {"a": format_card(a), "b": format_card(b)}
+        words = {"a": _card(a), "b": _card(b)}
         out.append(
             _example(
                 ctx,
@@ -422,7 +429,7 @@ def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
                 break
     for i in range(start, 0, -1):
         a, b = ladder[i][0], ladder[i - 1][0]
-        words = {"a": format_card(a), "b": format_card(b)}
+        words = {"a": _card(a), "b": _card(b)}
         out.append(
             _example(
                 ctx,
@@ -434,7 +441,7 @@ def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
         )
     if start >= 2:
         a, b, between = ladder[start][0], ladder[start - 2][0], ladder[start - 1][0]
-        words = {"a": format_card(a), "b": format_card(b), "c": format_card(between)}
+        words = {"a": _card(a), "b": _card(b), "c": _card(between)}
         out.append(
             _example(
                 ctx,

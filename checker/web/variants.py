@@ -267,7 +267,7 @@ def scenario_view(
         if dropped:
             notes.append(
                 _("只有 %(p)d 位玩家，忽略玩家 %(seats)s")
-                % {"p": rs.players, "seats": "、".join(str(s) for s in dropped)}
+                % {"p": rs.players, "seats": _("、").join(str(s) for s in dropped)}
             )
         local = {k: v for k, v in params.items()}
         for seat in dropped:
@@ -277,7 +277,7 @@ def scenario_view(
         cols.append(
             {
                 "ruleset": rs,
-                "error": cell.get("error"),
+                "error": present.error_of(cell),
                 "field": cell.get("field"),
                 "setting": present.deal_words(
                     params.get("level") or "2", params.get("trump") or "none", rs.has_level

@@ -428,15 +428,15 @@ def matrix(request: HttpRequest) -> HttpResponse:
                 for name in result["rulesets"]:
                     cell = result["cells"][name]
                     field = f"{cell['field']}: " if cell.get("field") else ""
-                    messages.append(field + cell["error"])
+                    messages.append(field + present.error_of(cell))
                 if len(set(messages)) > 1:
-                    titles = {rs.name: rs.title for rs in columns}
+                    titles = {rs.name: present.ruleset_title(rs) for rs in columns}
                     messages = [
                         f"{titles.get(n, n)} — {m}"
                         for n, m in zip(result["rulesets"], messages, strict=True)
                     ]
                 scenario_problems.append(
-                    _("这个局面在任何规则下都无法判定：") + "；".join(dict.fromkeys(messages))
+                    _("这个局面在任何规则下都无法判定：") + _("；").join(dict.fromkeys(messages))
                 )
             else:
                 scenario_view = variants.scenario_view(scenario, result, columns)
