@@ -78,3 +78,18 @@ def test_no_trump_counts_and_the_mingpai_toggle_at_390px(phone_page: BrowserPage
     page.get_by_test_id("mingpai").tap()
     page.wait_for_selector('[data-testid="mingpai"][aria-pressed="false"]')
     assert page.get_by_test_id("mingpai-cards").count() == 0
+
+
+def test_hidden_declarations_show_as_a_count_at_390px(phone_page: BrowserPage) -> None:
+    from tests.test_play_multideck import _hidden_game_with_a_bot_declaration
+
+    pos, seed = _hidden_game_with_a_bot_declaration()
+    page = phone_page.page
+    phone_page.goto(
+        f"/play/?ruleset=multideck&seed={seed}&seat=0&bots=greedy&options=declare_view:hidden"
+    )
+    assert settled(page) == "declare"
+    calls = page.get_by_test_id("declarations").inner_text()
+    assert "暗亮" in calls
+    assert no_horizontal_scroll(page)
+    phone_page.shot("play-hidden-declare", full_page=False)
