@@ -14,7 +14,15 @@ from checker.engine.trick import resolve_trick
 
 from ..players import Decision, PlayerView
 from .memory import Memory
-from .moves import cost, follow_options, in_group, ruff_options, strength_cost, wins
+from .moves import (
+    broken_wide,
+    cost,
+    follow_options,
+    in_group,
+    ruff_options,
+    strength_cost,
+    wins,
+)
 from .strength import trump_ranks
 from .words import decided
 
@@ -36,6 +44,8 @@ class Style:
     void_discards: bool
     last_seat: bool
     hold_high: bool = False
+    # Overruff chance under which a middle seat ruffs cheaply instead of blocking (0: always block).
+    block_risk: float = 0.0
 
 
 def same_side(view: PlayerView, a: int, b: int) -> bool:
@@ -73,6 +83,13 @@ def can_take_later(
         if not void_here and lead.type != THROW and mem.can_be_beaten(top[0], group):
             return True
     return False
+
+
+def overruff_chance(mem: Memory, group: str, seats: Sequence[int], held: int) -> float:
+    """Estimate the highest chance that one of these seats is void in the group with trumps left."""
+    return max(
+        (mem.void_chance(s, group, held) for s in seats if not mem.is_void(s, TRUMP)), default=0.0
+    )
 
 
 def block_threshold(ctx: Context, mem: Memory) -> int:
@@ -147,9 +164,12 @@ def discard(
             ):
                 take(cards)
                 how = "void_points"
+    held = Counter(pool)
     if len(chosen) < k:
+        # A card of a 三条 (several decks) goes last among the plain ones: the set can win a trick.
         side_plain = sorted(
-            (c for c in left if key[c][0] != TRUMP and not c.points), key=lambda c: (key[c][1], c)
+            (c for c in left if key[c][0] != TRUMP and not c.points),
+            key=lambda c: (held[c] >= 3, key[c][1], c),
         )
         take(side_plain[: k - len(chosen)])
     if len(chosen) < k:
@@ -194,6 +214,25 @@ DISCARD_WORDS = {
 }
 
 
+def discarding(
+    style: Style,
+    ctx: Context,
+    mem: Memory,
+    pool: Sequence[Card],
+    k: int,
+    rule: str,
+    zh: str,
+    en: str,
+    *,
+    feed: bool = False,
+    forced: Sequence[Card] = (),
+) -> Decision:
+    """Decide a follow that plays the forced cards and discards k more, saying why."""
+    fill, how = discard(ctx, mem, pool, k, style, feed=feed)
+    how_zh, how_en = DISCARD_WORDS[how]
+    return decided(style.name, f"follow.{rule}_{how}", [*forced, *fill], zh + how_zh, en + how_en)
+
+
 def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     """Decide a follow for the view's trick under a bot version's style."""
     ctx, lead, hand = view.ctx, view.lead, view.hand
@@ -209,6 +248,7 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     feed = partner_wins and (safe or not style.safe_feed)
     suit = in_group(ctx, lead.group, hand)
     key = ctx.key
+    held = Counter(hand)
 
     if len(suit) > n:
         options = follow_options(
@@ -234,7 +274,10 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                         "伙伴赢牌且无人能再压：跟牌喂分 {cards}",
                         "partner is winning and safe: follows with points {cards}",
                     )
-            best = min(options, key=lambda p: (sum(c.points for c in p), cost(ctx, p)))
+            best = min(
+                options,
+                key=lambda p: (broken_wide(held, p), sum(c.points for c in p), cost(ctx, p)),
+            )
             return decided(
                 bot,
                 "follow.partner_small",
@@ -249,7 +292,7 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 # A pointless trick a later opponent can still take: keep the high cards.
                 winning = []
         if winning:
-            best = min(winning, key=lambda p: strength_cost(ctx, p))
+            best = min(winning, key=lambda p: (broken_wide(held, p), strength_cost(ctx, p)))
             return decided(
                 bot,
                 "follow.beat_cheapest",
@@ -257,7 +300,9 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "同花色争胜：用能压过当前赢家的最小牌 {cards}",
                 "contests in suit: the cheapest cards that beat the current winner {cards}",
             )
-        best = min(options, key=lambda p: (sum(c.points for c in p), cost(ctx, p)))
+        best = min(
+            options, key=lambda p: (broken_wide(held, p), sum(c.points for c in p), cost(ctx, p))
+        )
         return decided(
             bot,
             "follow.cannot_win",
@@ -277,14 +322,17 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
             "exactly enough of the suit: plays all of it {cards}",
         )
     if suit or lead.group == TRUMP:
-        fill, how = discard(ctx, mem, rest, k, style, feed=feed)
-        zh, en = DISCARD_WORDS[how]
-        return decided(
-            bot,
-            f"follow.short_{how}",
-            [*suit, *fill],
-            "同花色不够：出尽该门，余下" + zh,
-            "short of the suit: plays all of it, and " + en,
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "short",
+            "同花色不够：出尽该门，余下",
+            "short of the suit: plays all of it, and ",
+            feed=feed,
+            forced=suit,
         )
 
     # Void in a side suit: ruff, block or discard.
@@ -304,14 +352,15 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
             )
         return decided(bot, f"follow.void_{how}", fill, "缺门：" + zh, "void: " + en)
     cheapest = min(ruffs, key=lambda r: strength_cost(ctx, r))
+    plain_ruff = decided(
+        bot,
+        "follow.ruff",
+        cheapest,
+        "缺门将吃：用最小的能赢的主 {cards}",
+        "void: ruffs with the smallest winning trumps {cards}",
+    )
     if not style.last_seat:
-        return decided(
-            bot,
-            "follow.ruff",
-            cheapest,
-            "缺门将吃：用最小的能赢的主 {cards}",
-            "void: ruffs with the smallest winning trumps {cards}",
-        )
+        return plain_ruff
     unbeatable = not later or not any((not mem.is_void(s, TRUMP)) for s in later)
     if unbeatable:
         pointed = [r for r in ruffs if any(c.points for c in r)]
@@ -337,14 +386,23 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "无盖杀风险：用最小的主毙牌，不浪费大主 {cards}",
                 "no overruff risk: ruffs with the smallest trump, wasting no big one {cards}",
             )
-        fill, how = discard(ctx, mem, rest, k, style, feed=False)
-        zh, en = DISCARD_WORDS[how]
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "keep_trumps",
+            "本墩 0 分：不上主，",
+            "a pointless trick: keeps the trumps, ",
+        )
+    if style.block and overruff_chance(mem, lead.group or "", later, len(hand)) < style.block_risk:
         return decided(
             bot,
-            f"follow.keep_trumps_{how}",
-            fill,
-            "本墩 0 分：不上主，" + zh,
-            "a pointless trick: keeps the trumps, " + en,
+            "follow.ruff_low_risk",
+            cheapest,
+            "后手对手多半还有该门、难以盖杀：用最小的能赢的主将吃 {cards}",
+            "the later opponent most likely still holds the suit and cannot overruff: ruffs with the smallest winning trump {cards}",
         )
     if style.block:
         threshold = block_threshold(ctx, mem)
@@ -366,19 +424,14 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
                 "墩上有分：用最小的能赢的主将吃 {cards}",
                 "points on the trick: ruffs with the smallest winning trump {cards}",
             )
-        fill, how = discard(ctx, mem, rest, k, style, feed=False)
-        zh, en = DISCARD_WORDS[how]
-        return decided(
-            bot,
-            f"follow.no_block_{how}",
-            fill,
-            "没有大于主K的主牌，不将吃：" + zh,
-            "no trump above the trump K, so no ruff: " + en,
+        return discarding(
+            style,
+            ctx,
+            mem,
+            rest,
+            k,
+            "no_block",
+            "没有大于主K的主牌，不将吃：",
+            "no trump above the trump K, so no ruff: ",
         )
-    return decided(
-        bot,
-        "follow.ruff",
-        cheapest,
-        "缺门将吃：用最小的能赢的主 {cards}",
-        "void: ruffs with the smallest winning trumps {cards}",
-    )
+    return plain_ruff

@@ -3,6 +3,7 @@ unbeatable given what is known, a short suit thrown out whole, and a plain lead 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from checker.engine.cards import Card
@@ -64,8 +65,16 @@ def is_controlled_suit(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool
     return bool(cards) and is_safe_throw(ctx, mem, cards)
 
 
-def _may_throw(ctx: Context, group: str) -> bool:
-    return group == TRUMP or ctx.ruleset.throw_suits != "trump_only"
+def _may_throw(ctx: Context, group: str, *, allowed: bool = True) -> bool:
+    # `allowed` is the view's may_throw: False after a failed throw this round (rethrow ban).
+    return allowed and (group == TRUMP or ctx.ruleset.throw_suits != "trump_only")
+
+
+def _top_unit(ctx: Context, cards: Sequence[Card]) -> list[Card]:
+    """Keep the widest, highest unit of one group's cards (a lead that is never a throw)."""
+    units = classify(ctx, cards).units
+    wide = [u for u in units if u.kind != SINGLE] or list(units)
+    return list(max(wide, key=lambda u: (u.size, u.top)).cards)
 
 
 def ruffed_by(mem: Memory, group: str, seats: Sequence[int]) -> bool:
@@ -82,34 +91,32 @@ def decide_lead(
     v2: bool,
     opponents: Sequence[int] = (),
     partners: Sequence[int] = (),
+    may_throw: bool = True,
+    partner_void: str = "first",
 ) -> Decision:
     """Decide a lead: safe whole suits and throws, unbeatable units, then a plain lead.
 
     v2 leaves out side suits an opponent has shown it can ruff, and leads low into a suit its
-    partner can ruff.
+    partner can ruff. With `may_throw=False` (a failed throw earlier this round) every lead is
+    one unit.
     """
     groups = groups_of(ctx, hand)
     side = {g: cs for g, cs in groups.items() if g != TRUMP}
     if v2:
         open_side = {g: cs for g, cs in side.items() if not ruffed_by(mem, g, opponents)}
-        to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
-        if to_partner:
-            g = min(to_partner, key=lambda x: (len(side[x]), x))
-            low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
-            return decided(
-                bot,
-                "lead.to_partner_void",
-                [low],
-                "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
-                "the partner has shown a void there: leads low for the partner to ruff {cards}",
-            )
+        if partner_void == "first":
+            to_partner = _to_partner(bot, ctx, mem, side, open_side, partners)
+            if to_partner is not None:
+                return to_partner
         if open_side:
             side = open_side
     # 1. A whole side suit that nobody can beat, shortest first: it leaves a void behind.
     whole = [
         cs
         for g, cs in side.items()
-        if len(cs) > 1 and _may_throw(ctx, g) and is_controlled_suit(ctx, mem, cs)
+        if len(cs) > 1
+        and (_may_throw(ctx, g, allowed=may_throw) or len(classify(ctx, cs).units) == 1)
+        and is_controlled_suit(ctx, mem, cs)
     ]
     if whole:
         best = min(whole, key=lambda cs: (len(cs), cs))
@@ -131,14 +138,12 @@ def decide_lead(
         if not v2:
             # v1 leads only an unbeatable pair or tractor: partial throws and lone masters are
             # v2's refinements (seed rows 机器人v2策略优化 #23–#25).
-            units = [u for u in combo.units if u.kind != SINGLE]
-            if not units:
+            if not combo.has_pairs:
                 continue
-            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+            part = _top_unit(ctx, part)
             combo = classify(ctx, part)
-        elif len(combo.units) > 1 and not _may_throw(ctx, g):
-            units = [u for u in combo.units if u.kind != SINGLE] or list(combo.units)
-            part = list(max(units, key=lambda u: (u.size, u.top)).cards)
+        elif len(combo.units) > 1 and not _may_throw(ctx, g, allowed=may_throw):
+            part = _top_unit(ctx, part)
             combo = classify(ctx, part)
         parts.append((combo.has_pairs, len(part), part))
     if parts:
@@ -157,8 +162,8 @@ def decide_lead(
                 bot,
                 "lead.unbeatable_pair",
                 best,
-                "领无敌对子/拖拉机（更大的牌都至少有一张已知）{cards}",
-                "leads an unbeatable pair or tractor (every higher card has a copy accounted for) {cards}",
+                "领无敌对子/三条/拖拉机（没有未见的牌能组成更大的同型牌）{cards}",
+                "leads an unbeatable pair, set or tractor (no unseen cards can make a higher one of its shape) {cards}",
             )
         return decided(
             bot,
@@ -172,7 +177,9 @@ def decide_lead(
         part = safe_part(ctx, mem, trumps)
         shown = classify(ctx, part) if part else None
         if shown is not None and shown.has_pairs and shown.is_valid:
-            if len(shown.units) > 1:
+            if len(shown.units) > 1 and not may_throw:
+                part = _top_unit(ctx, part)
+            elif len(shown.units) > 1:
                 # A throw of trumps (the only throw 二七王 allows) whose every unit stands.
                 return decided(
                     bot,
@@ -188,10 +195,36 @@ def decide_lead(
                 "领无人能压的主牌对子/拖拉机 {cards}",
                 "leads trumps nobody can beat {cards}",
             )
+    if v2 and partner_void == "late":
+        to_partner = _to_partner(bot, ctx, mem, side, side, partners)
+        if to_partner is not None:
+            return to_partner
     if v2 and side and len(side) < len(groups_of(ctx, hand)) - (1 if TRUMP in groups else 0):
         kept = [c for c in hand if ctx.key[c][0] in side or ctx.key[c][0] == TRUMP]
         return _plain_lead(bot, ctx, kept, v2=v2)
     return _plain_lead(bot, ctx, hand, v2=v2)
+
+
+def _to_partner(
+    bot: str,
+    ctx: Context,
+    mem: Memory,
+    side: dict[str, list[Card]],
+    open_side: dict[str, list[Card]],
+    partners: Sequence[int],
+) -> Decision | None:
+    to_partner = [g for g in open_side if ruffed_by(mem, g, partners)]
+    if not to_partner:
+        return None
+    g = min(to_partner, key=lambda x: (len(side[x]), x))
+    low = min(side[g], key=lambda c: (c.points, ctx.key[c][1]))
+    return decided(
+        bot,
+        "lead.to_partner_void",
+        [low],
+        "伙伴已示缺该门：领小牌让伙伴将吃 {cards}",
+        "the partner has shown a void there: leads low for the partner to ruff {cards}",
+    )
 
 
 def _plain_lead(bot: str, ctx: Context, hand: Sequence[Card], *, v2: bool) -> Decision:
@@ -243,7 +276,11 @@ def _plain_lead(bot: str, ctx: Context, hand: Sequence[Card], *, v2: bool) -> De
                         "领副牌对子/拖拉机 {cards}",
                         "leads a side-suit pair or tractor {cards}",
                     )
-            plain = sorted((c for c in cs if not c.points), key=lambda c: key[c][1])
+            copies = Counter(cs)
+            # A card of a 三条 (several decks) is led last: the set can win a trick later.
+            plain = sorted(
+                (c for c in cs if not c.points), key=lambda c: (copies[c] >= 3, key[c][1])
+            )
             if plain:
                 return decided(
                     bot,

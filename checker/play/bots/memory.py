@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from checker.engine.cards import Card
 from checker.engine.combos import PairStock, Unit
 from checker.engine.order import Context
+from checker.engine.units import Stock
 
 Play = tuple[int, tuple[Card, ...]]
 Trick = Sequence[Play]
@@ -48,11 +49,33 @@ class Memory:
         key = self.ctx.key
         if unit.kind == "single":
             return any(key[c][0] == group and key[c][1] > unit.top for c in self.unseen)
+        if unit.width > 2:
+            # 三条 and wider (several decks): only as wide a unit, as long, can beat it.
+            wide = Stock(self.ctx, Counter(self.unseen_in(group)))
+            found = wide.highest_run(unit.width, unit.span)
+            return found is not None and found[1] > unit.top
         stock = PairStock(self.ctx, Counter(self.unseen_in(group)))
         if unit.kind == "pair":
             return any(p > unit.top for p in stock.at)
         run = stock.highest_run(unit.length)
         return run is not None and run[1] > unit.top
+
+    def void_chance(self, seat: int, group: str, held: int) -> float:
+        """Estimate the chance that a seat holding `held` unknown cards has none of the group.
+
+        A shown void is certain; otherwise the seat's cards are taken as drawn at random from
+        the unseen ones (hypergeometric).
+        """
+        if self.is_void(seat, group):
+            return 1.0
+        total = sum(self.unseen.values())
+        of_group = len(self.unseen_in(group))
+        chance = 1.0
+        for i in range(min(held, total)):
+            chance *= max(0, total - of_group - i) / (total - i)
+            if chance == 0.0:
+                break
+        return chance
 
     def count_seen(self, card: Card) -> int:
         """Count the copies of a card this seat has seen (own hand included)."""

@@ -38,6 +38,12 @@ def cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
     )
 
 
+def broken_wide(counts: Counter[Card], cards: Sequence[Card]) -> int:
+    """Count the 三条 or wider sets (several decks) a play breaks: some copies played, not all."""
+    played = Counter(cards)
+    return sum(1 for c, n in played.items() if counts[c] >= 3 and n < counts[c])
+
+
 def strength_cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
     """Cost of a winning play: trumps, then strength positions, then points."""
     key = ctx.key

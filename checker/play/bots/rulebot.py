@@ -25,6 +25,7 @@ class RuleBot:
     weak_overrides = False
     plans_bury = True
     refined_leads = True
+    partner_void = "first"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -63,6 +64,8 @@ class RuleBot:
                 v2=self.refined_leads,
                 opponents=opponents,
                 partners=partners,
+                may_throw=view.may_throw,
+                partner_void=self.partner_void,
             )
         return decide_follow(self.style, view, mem)
 
