@@ -17,7 +17,7 @@ from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
 from checker.play.bots.lead import is_controlled_suit, is_safe_throw, is_unbeatable_pair
 from checker.play.bots.memory import Memory, read_memory
-from checker.play.bots.registry import UnknownBotError, make_bot
+from checker.play.bots.registry import UnknownBotError, bot_names, make_bot
 from checker.play.players import BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView
 
 from .kinds import Outcome, card_strings, classify_explanation, parse_field
@@ -48,9 +48,17 @@ ASKS: dict[str, tuple[Callable[[Context, Memory, Sequence[Card]], bool], str, st
 
 def _seat(value: Any, field: str, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PlayError(f"{field} 必须是座位号（整数），而不是“{value}”", field=field)
+        raise PlayError(
+            f"{field} 必须是座位号（整数），而不是“{value}”",
+            en=f"{field} must be a seat number (an integer), not {value!r}",
+            field=field,
+        )
     if not 0 <= value < players:
-        raise PlayError(f"{field} = {value} 不是座位（0 到 {players - 1}）", field=field)
+        raise PlayError(
+            f"{field} = {value} 不是座位（0 到 {players - 1}）",
+            en=f"{field} = {value} is not a seat (0 to {players - 1})",
+            field=field,
+        )
     return value
 
 
@@ -58,16 +66,24 @@ def _plays(ctx: Context, value: Any, field: str, players: int) -> list[Play]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise PlayError(f"{field} 必须是 {{seat, cards}} 的列表", field=field)
+        raise PlayError(
+            f"{field} 必须是 {{seat, cards}} 的列表",
+            en=f"{field} must be a list of {{seat, cards}}",
+            field=field,
+        )
     out: list[Play] = []
     for i, item in enumerate(value):
         where = f"{field}[{i}]"
         if not isinstance(item, dict) or "seat" not in item or "cards" not in item:
-            raise PlayError(f"{where} 必须含 seat 和 cards", field=field)
+            raise PlayError(
+                f"{where} 必须含 seat 和 cards", en=f"{where} must have seat and cards", field=field
+            )
         seat = _seat(item["seat"], f"{where}.seat", players)
         cards = parse_field(ctx, item["cards"], f"{where}.cards")
         if not cards:
-            raise PlayError(f"{where}.cards 不能为空", field=field)
+            raise PlayError(
+                f"{where}.cards 不能为空", en=f"{where}.cards must not be empty", field=field
+            )
         out.append((seat, tuple(cards)))
     return out
 
@@ -75,25 +91,36 @@ def _plays(ctx: Context, value: Any, field: str, players: int) -> list[Play]:
 def _check_trick(ctx: Context, trick: Sequence[Play], field: str, players: int) -> None:
     """Reject a trick whose plays are out of turn, of the wrong size, or a lead that cannot stand."""
     if not trick:
-        raise PlayError(f"{field} 不能为空", field=field)
+        raise PlayError(f"{field} 不能为空", en=f"{field} must not be empty", field=field)
     lead = classify(ctx, trick[0][1])
     if not lead.is_valid:
         raise PlayError(
-            f"{field}: 领牌 {cards_text(trick[0][1], 'zh')} 不能领出：{lead.reason}", field=field
+            f"{field}: 领牌 {cards_text(trick[0][1], 'zh')} 不能领出：{lead.reason}",
+            en=f"{field}: the lead {cards_text(trick[0][1], 'en')} cannot be led: "
+            f"{lead.reason_for(ctx, 'en')}",
+            field=field,
         )
     first = trick[0][0]
     for k, (seat, cards) in enumerate(trick):
         if seat != (first + k) % players:
             raise PlayError(
                 f"{field}[{k}]: 座位 {seat} 不按出牌顺序（应为 {(first + k) % players}）",
+                en=f"{field}[{k}]: seat {seat} plays out of turn "
+                f"(seat {(first + k) % players} is next)",
                 field=field,
             )
         if len(cards) != len(trick[0][1]):
             raise PlayError(
-                f"{field}[{k}]: 出了 {len(cards)} 张，领牌是 {len(trick[0][1])} 张", field=field
+                f"{field}[{k}]: 出了 {len(cards)} 张，领牌是 {len(trick[0][1])} 张",
+                en=f"{field}[{k}]: {len(cards)} cards played, the lead has {len(trick[0][1])}",
+                field=field,
             )
     if len(trick) > players:
-        raise PlayError(f"{field} 有 {len(trick)} 手，多于 {players} 位玩家", field=field)
+        raise PlayError(
+            f"{field} 有 {len(trick)} 手，多于 {players} 位玩家",
+            en=f"{field} has {len(trick)} plays, more than the {players} players",
+            field=field,
+        )
 
 
 def _check_voids(
@@ -111,6 +138,9 @@ def _check_voids(
                     raise HandError(
                         f"第 {t + 1} 墩：座位 {who} 出了 {format_card(c)}，但它此前已示缺"
                         f"{ctx.group_name(g)}，不可能还有这张牌",
+                        en=f"trick {t + 1}: seat {who} played {format_card(c)}, but it had "
+                        f"already shown a void in {ctx.group_name(g, 'en')}: it cannot hold "
+                        "this card",
                         value=format_card(c),
                     )
             if who != trick[0][0] and any(key[c][0] != group for c in cards):
@@ -120,6 +150,8 @@ def _check_voids(
             if key[c][0] == g:
                 raise HandError(
                     f"手牌中有 {format_card(c)}，但座位 {seat} 在历史中已示缺{ctx.group_name(g)}",
+                    en=f"the hand holds {format_card(c)}, but seat {seat} showed a void in "
+                    f"{ctx.group_name(g, 'en')} in the history",
                     value=format_card(c),
                 )
 
@@ -141,7 +173,11 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     name = str(data["bot"])
     action = str(data["action"])
     if action not in ACTIONS:
-        raise PlayError(f"action“{action}”未知（可用：{', '.join(ACTIONS)}）", field="action")
+        raise PlayError(
+            f"action“{action}”未知（可用：{', '.join(ACTIONS)}）",
+            en=f"unknown action {action!r} (known: {', '.join(ACTIONS)})",
+            field="action",
+        )
     players = rs.players
     seat = _seat(data["seat"], "seat", players)
     banker = _seat(data["banker"], "banker", players) if data.get("banker") is not None else None
@@ -161,17 +197,27 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     _check_voids(ctx, [*history, *([trick] if trick else [])], seat, hand)
     first_round = data.get("first_round", False)
     if not isinstance(first_round, bool):
-        raise PlayError("first_round 必须是 true 或 false", field="first_round")
+        raise PlayError(
+            "first_round 必须是 true 或 false",
+            en="first_round must be true or false",
+            field="first_round",
+        )
     expected = _expected(data, rs)
     if action == "ask":
         return _run_ask(ctx, data, seat, hand, history, kitty, expected)
     if not hand:
-        raise PlayError("hand 不能为空", field="hand")
+        raise PlayError("hand 不能为空", en="hand must not be empty", field="hand")
     try:
         bot = make_bot(name, random.Random(0))
         again = make_bot(name, random.Random(0))
     except UnknownBotError as exc:
-        raise PlayError(str(exc), field="bot", value=name) from exc
+        known = ", ".join(bot_names())
+        raise PlayError(
+            f"未知的机器人“{name}”（可用：{known}）",
+            en=f"unknown bot {name!r} (known: {known})",
+            field="bot",
+            value=name,
+        ) from exc
     if action == DECLARE:
         view = PlayerView(
             DECLARE,
@@ -186,7 +232,10 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     elif action == BURY:
         if len(hand) <= rs.kitty_size:
             raise PlayError(
-                f"bury 的 hand 只有 {len(hand)} 张，不多于底牌 {rs.kitty_size} 张", field="hand"
+                f"bury 的 hand 只有 {len(hand)} 张，不多于底牌 {rs.kitty_size} 张",
+                en=f"the bury hand has only {len(hand)} cards, no more than the kitty's "
+                f"{rs.kitty_size}",
+                field="hand",
             )
         view = PlayerView(
             BURY,
@@ -200,7 +249,11 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         )
     elif action == LEAD:
         if trick:
-            raise PlayError("lead 不应给出 trick（本墩由机器人领出）", field="trick")
+            raise PlayError(
+                "lead 不应给出 trick（本墩由机器人领出）",
+                en="lead takes no trick (the bot leads this trick)",
+                field="trick",
+            )
         view = PlayerView(
             LEAD,
             seat,
@@ -215,14 +268,24 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         )
     else:
         if not trick:
-            raise PlayError("follow 需要 trick（本墩已出的牌，领牌在前）", field="trick")
+            raise PlayError(
+                "follow 需要 trick（本墩已出的牌，领牌在前）",
+                en="follow needs trick (the plays so far, the lead first)",
+                field="trick",
+            )
         nxt = (trick[-1][0] + 1) % players
         if nxt != seat:
-            raise PlayError(f"trick 之后应由座位 {nxt} 出牌，而机器人坐在 {seat}", field="seat")
+            raise PlayError(
+                f"trick 之后应由座位 {nxt} 出牌，而机器人坐在 {seat}",
+                en=f"after trick seat {nxt} plays next, but the bot sits at {seat}",
+                field="seat",
+            )
         lead = classify(ctx, trick[0][1])
         if len(hand) < len(lead.cards):
             raise PlayError(
-                f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead.cards)} 张", field="hand"
+                f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead.cards)} 张",
+                en=f"hand has only {len(hand)} cards, fewer than the lead's {len(lead.cards)}",
+                field="hand",
             )
         view = PlayerView(
             FOLLOW,
@@ -240,7 +303,11 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         )
     decision = _decide(bot, view)
     if tuple(sorted(_decide(again, view).cards)) != tuple(sorted(decision.cards)):
-        raise PlayError(f"机器人 {name} 对同一局面两次给出不同的选择", field="bot")
+        raise PlayError(
+            f"机器人 {name} 对同一局面两次给出不同的选择",
+            en=f"bot {name} chose differently twice in the same position",
+            field="bot",
+        )
     out = _outcome(rs, ctx, action, view, decision, expected)
     return out, decision.explanation_for
 
@@ -323,13 +390,21 @@ def _run_ask(
 ) -> Outcome:
     ask = str(data.get("ask", ""))
     if ask not in ASKS:
-        raise PlayError(f"ask“{ask}”未知（可用：{', '.join(ASKS)}）", field="ask")
+        raise PlayError(
+            f"ask“{ask}”未知（可用：{', '.join(ASKS)}）",
+            en=f"unknown ask {ask!r} (known: {', '.join(ASKS)})",
+            field="ask",
+        )
     cards = parse_field(ctx, data.get("cards"), "cards")
     if not cards:
-        raise PlayError("ask 需要 cards", field="cards")
+        raise PlayError("ask 需要 cards", en="ask needs cards", field="cards")
     held = hand or cards
     if not is_subset(cards, held):
-        raise PlayError(f"cards 不在 hand 中：{cards_text(cards, 'zh')}", field="cards")
+        raise PlayError(
+            f"cards 不在 hand 中：{cards_text(cards, 'zh')}",
+            en=f"cards not in hand: {cards_text(cards, 'en')}",
+            field="cards",
+        )
     check_copies(
         ctx,
         {

@@ -107,3 +107,51 @@ def test_english_dashboard_shows_problem_rows_in_english(broken_suite: Path) -> 
     assert "必须是座位号" not in html and "别名炸弹" not in html
     page = client.get("/cases/classic/p-seat-null/").content.decode()
     assert "must be a seat number" in page
+
+
+# One broken bot case per input error of the bot kind (checker/suite/botcase.py).
+BROKEN_BOT_CASES = """\
+rulesets: [classic]
+cases:
+  - {id: b-action, title: 动作, kind: bot, bot: v2, action: juggle, seat: 0, hand: ♠A, expect: {legal: true}}
+  - {id: b-seat, title: 座位, kind: bot, bot: v2, action: lead, seat: 9, hand: ♠A, expect: {legal: true}}
+  - {id: b-first-round, title: 首局, kind: bot, bot: v2, action: lead, seat: 0, hand: ♠A, first_round: 1, expect: {legal: true}}
+  - {id: b-no-hand, title: 无手牌, kind: bot, bot: v2, action: lead, seat: 0, expect: {legal: true}}
+  - {id: b-bot, title: 机器人, kind: bot, bot: nobody, action: lead, seat: 0, hand: ♠A, expect: {legal: true}}
+  - {id: b-lead-trick, title: 领牌, kind: bot, bot: v2, action: lead, seat: 0, hand: ♠A, trick: [{seat: 3, cards: ♠K}], expect: {legal: true}}
+  - {id: b-follow-no-trick, title: 跟牌, kind: bot, bot: v2, action: follow, seat: 0, hand: ♠A, expect: {legal: true}}
+  - {id: b-turn, title: 顺序, kind: bot, bot: v2, action: follow, seat: 2, hand: ♠A, trick: [{seat: 0, cards: ♠K}], expect: {legal: true}}
+  - {id: b-short, title: 张数, kind: bot, bot: v2, action: follow, seat: 1, hand: ♠A, trick: [{seat: 0, cards: ♠K ♠K}], expect: {legal: true}}
+  - {id: b-ask, title: 询问, kind: bot, bot: v2, action: ask, ask: nope, seat: 0, cards: ♠A, expect: {answer: true}}
+  - {id: b-ask-cards, title: 询问牌, kind: bot, bot: v2, action: ask, ask: tractor, seat: 0, hand: ♠K, cards: ♠A, expect: {answer: true}}
+  - {id: b-plays, title: 出牌, kind: bot, bot: v2, action: follow, seat: 1, hand: ♠A, trick: [{seat: 0}], expect: {legal: true}}
+  - {id: b-void, title: 示缺, kind: bot, bot: v2, action: lead, seat: 1, hand: ♠A ♠3, history: [[{seat: 0, cards: ♠K}, {seat: 1, cards: ♥3}, {seat: 2, cards: ♠4}, {seat: 3, cards: ♠5}]], expect: {legal: true}}
+"""
+
+
+def test_every_bot_case_problem_has_its_own_english_message(tmp_path: Path) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    (folder / "broken-bots.yaml").write_text(BROKEN_BOT_CASES, encoding="utf-8")
+    rows = [r for r in run_suite([folder]).results if r.status == "error"]
+    assert {r.id for r in rows} == {
+        f"b-{name}"
+        for name in [
+            "action",
+            "seat",
+            "first-round",
+            "no-hand",
+            "bot",
+            "lead-trick",
+            "follow-no-trick",
+            "turn",
+            "short",
+            "ask",
+            "ask-cards",
+            "plays",
+            "void",
+        ]
+    }
+    for row in rows:
+        assert row.message_en and row.message_en != row.message, row.message
+        assert not CJK.search(_english_words(row.message_en)), row.message_en
