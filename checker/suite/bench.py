@@ -26,8 +26,10 @@ from .runner import run_suite
 # Every figure: key, label as printed, and whether a higher value is better.
 FIGURES: list[tuple[str, str, bool]] = [
     ("trick_resolutions_per_s", "trick resolutions/s", True),
+    ("trick_resolutions_cold_per_s", "cold trick resolutions/s", True),
     ("single_trick_resolutions_per_s", "single-card tricks/s", True),
     ("follow_judgements_per_s", "follow judgements/s", True),
+    ("follow_judgements_cold_per_s", "cold follow judgements/s", True),
     ("classifications_per_s", "classifications/s", True),
     ("rounds_per_s", "whole random rounds/s", True),
     ("worst_follow_judge_ms", "worst follow judge (ms)", False),
@@ -37,6 +39,12 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("throw_stands_ms", "throw that stands (ms)", False),
     ("suite_seconds", "case suite (s)", False),
 ]
+
+
+def forget(ctx: Context) -> None:
+    """Clear a context's memos (classified plays, hands seen), so that a batch starts cold."""
+    for memo in ("classified", "hands"):
+        getattr(ctx, memo, {}).clear()
 
 
 def _deck(ctx: Context) -> list[Card]:
@@ -136,6 +144,10 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         for plays in tricks:
             resolve_trick(ctx, plays)
 
+    def cold_trick_batch() -> None:
+        forget(ctx)
+        trick_batch()
+
     follows = []
     for plays in tricks:
         lead = classify(ctx, plays[0])
@@ -151,9 +163,14 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         for lead, hand, play in follows:
             judge_follow(ctx, lead, hand, play)
 
+    def cold_follow_batch() -> None:
+        forget(ctx)
+        follow_batch()
+
     leads = [plays[0] for plays in tricks]
 
     def classify_batch() -> None:
+        forget(ctx)  # each lead classified afresh, as the baseline did (no memo hits)
         for cards in leads:
             classify(ctx, cards)
 
@@ -172,7 +189,9 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     suite_seconds = time.perf_counter() - start
     return {
         "trick_resolutions_per_s": _rate(trick_batch, len(tricks), seconds),
+        "trick_resolutions_cold_per_s": _rate(cold_trick_batch, len(tricks), seconds),
         "follow_judgements_per_s": _rate(follow_batch, len(follows), seconds),
+        "follow_judgements_cold_per_s": _rate(cold_follow_batch, len(follows), seconds),
         "classifications_per_s": _rate(classify_batch, len(leads), seconds),
         "single_trick_resolutions_per_s": single_trick_rate(seconds, seed),
         "rounds_per_s": round_rate(seconds, seed),

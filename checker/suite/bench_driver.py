@@ -7,7 +7,8 @@ revision checked out elsewhere. Every figure is taken in CPU time of this proces
 (`time.perf_counter` is pointed at `time.process_time` before the tree's bench is imported),
 so that other work on a shared machine counts less. Revisions whose `run_bench` does not yet
 measure whole rounds, single-card tricks or a standing throw get them measured here, with the
-same functions the current bench uses (they call only engine functions the baseline has).
+same functions the current bench uses (they call only engine functions the baseline has);
+their tricks and follows "with memos cleared" are their ordinary figures (they have no memos).
 """
 
 from __future__ import annotations
@@ -103,6 +104,9 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
         figures["rounds_per_s"] = round_rate(seconds, seed)
     if "single_trick_resolutions_per_s" not in figures:
         figures["single_trick_resolutions_per_s"] = single_trick_rate(seconds, seed)
+    for cold in ("trick_resolutions", "follow_judgements"):
+        # Trees before the memos have nothing to clear: their figure is already cold.
+        figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
     if "throw_stands_ms" not in figures:
         figures["throw_stands_ms"] = throw_stands_ms(seed)
     return figures

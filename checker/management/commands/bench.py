@@ -57,7 +57,9 @@ class Command(BaseCommand):
             return
         lines = [
             f"trick resolutions/s      {f['trick_resolutions_per_s']:>12,.0f}   (target ≥ 30,000)",
+            f"  same, memos cleared    {f['trick_resolutions_cold_per_s']:>12,.0f}   (every play classified afresh)",
             f"follow judgements/s      {f['follow_judgements_per_s']:>12,.0f}   (target ≥ 90,000)",
+            f"  same, memos cleared    {f['follow_judgements_cold_per_s']:>12,.0f}",
             f"single-card tricks/s     {f['single_trick_resolutions_per_s']:>12,.0f}   (4 plays, one card each)",
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
             f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
