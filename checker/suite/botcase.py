@@ -13,6 +13,7 @@ from checker.engine.combos import classify
 from checker.engine.errors import HandError, PlayError
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context, check_copies
+from checker.engine.rotation import check_seat
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
 from checker.play.bots.lead import is_controlled_suit, is_safe_throw, is_unbeatable_pair
@@ -46,23 +47,7 @@ ASKS: dict[str, tuple[Callable[[Context, Memory, Sequence[Card]], bool], str, st
 }
 
 
-def _seat(value: Any, field: str, players: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PlayError(
-            f"{field} 必须是座位号（整数），而不是“{value}”",
-            en=f"{field} must be a seat number (an integer), not {value!r}",
-            field=field,
-        )
-    if not 0 <= value < players:
-        raise PlayError(
-            f"{field} = {value} 不是座位（0 到 {players - 1}）",
-            en=f"{field} = {value} is not a seat (0 to {players - 1})",
-            field=field,
-        )
-    return value
-
-
-def _plays(ctx: Context, value: Any, field: str, players: int) -> list[Play]:
+def _plays(ctx: Context, value: Any, field: str) -> list[Play]:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -78,7 +63,7 @@ def _plays(ctx: Context, value: Any, field: str, players: int) -> list[Play]:
             raise PlayError(
                 f"{where} 必须含 seat 和 cards", en=f"{where} must have seat and cards", field=field
             )
-        seat = _seat(item["seat"], f"{where}.seat", players)
+        seat = check_seat(ctx.ruleset, item["seat"], f"{where}.seat")
         cards = parse_field(ctx, item["cards"], f"{where}.cards")
         if not cards:
             raise PlayError(
@@ -179,14 +164,12 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             field="action",
         )
     players = rs.players
-    seat = _seat(data["seat"], "seat", players)
-    banker = _seat(data["banker"], "banker", players) if data.get("banker") is not None else None
+    seat = check_seat(rs, data["seat"], "seat")
+    banker = check_seat(rs, data["banker"], "banker") if data.get("banker") is not None else None
     hand = parse_field(ctx, data.get("hand"), "hand")
-    history = [
-        _plays(ctx, t, f"history[{i}]", players) for i, t in enumerate(data.get("history") or [])
-    ]
-    trick = _plays(ctx, data.get("trick"), "trick", players)
-    current = _plays(ctx, data.get("current"), "current", players)
+    history = [_plays(ctx, t, f"history[{i}]") for i, t in enumerate(data.get("history") or [])]
+    trick = _plays(ctx, data.get("trick"), "trick")
+    current = _plays(ctx, data.get("current"), "current")
     kitty = parse_field(ctx, data.get("kitty"), "kitty")
     for i, t in enumerate(history):
         _check_trick(ctx, t, f"history[{i}]", players)
