@@ -4,7 +4,7 @@ a follower's cards against the structure of a lead."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -193,9 +193,14 @@ class PairStock:
 
     def runs(self) -> list[tuple[int, int]]:
         """List maximal runs of consecutive positions holding a pair, as (low, high)."""
+        return self.runs_of(self.at)
+
+    @staticmethod
+    def runs_of(at: Mapping[int, object]) -> list[tuple[int, int]]:
+        """List maximal runs of consecutive keys of `at`, as (low, high)."""
         out: list[tuple[int, int]] = []
         start = prev = None
-        for p in sorted(self.at):
+        for p in sorted(at):
             if prev is not None and p == prev + 1:
                 prev = p
                 continue

@@ -62,8 +62,11 @@ def run_job(job: Job) -> tuple[dict[str, Any], list[str]]:
     return res.figures(), lines
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _dump(event: Event) -> str:
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(event)
 
 
 def header(
