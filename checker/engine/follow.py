@@ -19,6 +19,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
+from .held import Held
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -239,6 +240,21 @@ def judge_follow(
     if len(play_t) != n:
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     held = ctx.held(hand_t)
+    # A round judges the same follow more than once (the player's own check, the table, the
+    # referee): the verdict is kept with the hand, beside the very lead it answers.
+    slot = (id(lead), play_t)
+    hit = held.verdicts.get(slot)
+    if hit is not None and hit[0] is lead:
+        return hit[1]
+    verdict = _judge(ctx, lead, held, hand_t, play_t)
+    held.verdicts[slot] = (lead, verdict)
+    return verdict
+
+
+def _judge(
+    ctx: Context, lead: Combo, held: Held, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+) -> FollowVerdict:
+    n = len(lead.cards)
     if not held.has(play_t):
         return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
     suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards(ctx, lead, hand_t)
@@ -261,10 +277,10 @@ def judge_follow(
         )
         return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
     bins, lone = lead.pair_slots
-    slot = (lead.group, bins, lone)
-    required = held.answers.get(slot)
+    shape = (lead.group, bins, lone)
+    required = held.answers.get(shape)
     if required is None:
-        required = held.answers[slot] = answer_structure(ctx, lead, suit)
+        required = held.answers[shape] = answer_structure(ctx, lead, suit)
     shown = answer_structure(ctx, lead, played)
     if shown.rank == required.rank:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t, required, shown)

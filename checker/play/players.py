@@ -6,10 +6,11 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import comb
 from types import MappingProxyType
 from typing import Protocol
 
-from checker.engine.cards import SMALL_JOKER, Card
+from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
@@ -127,29 +128,28 @@ def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[C
         return [rng.choice(sorted(set(cards)))]
     counts = sorted(Counter(cards).items())
     m = len(counts)
-    # ways[i][j]: number of multisets of size j using items i..m-1, each row a running sum
-    # over the next one (item i taken 0..cap times).
-    ways: list[list[int]] = [[]] * m + [[1] + [0] * k]
-    nxt = ways[m]
+    # ways[i] is the polynomial whose coefficient j counts the multisets of size j from items
+    # i..m-1: ways[i+1] times (1 + x + … + x^cap), kept to degree k. Each one is a single int
+    # with one `bits`-wide digit per coefficient (no count reaches C(m+k, k)).
+    bits = comb(m + k, k).bit_length() + 1
+    digit = (1 << bits) - 1
+    keep = (1 << ((k + 1) * bits)) - 1
+    ways = [0] * m + [1]
+    poly = 1
     for i in range(m - 1, -1, -1):
-        cap = counts[i][1]
-        row = [0] * (k + 1)
-        acc = 0
-        for j in range(k + 1):
-            acc += nxt[j]
-            if j > cap:
-                acc -= nxt[j - cap - 1]
-            row[j] = acc
-        ways[i] = nxt = row
+        grown = poly
+        for t in range(1, min(counts[i][1], k) + 1):
+            grown += poly << (t * bits)
+        poly = ways[i] = grown & keep
     out: list[Card] = []
     need = k
     for i, (card, cap) in enumerate(counts):
         if need == 0:
             break
-        pick = rng.randrange(ways[i][need])
+        pick = rng.randrange((ways[i] >> (need * bits)) & digit)
         after = ways[i + 1]
         for t in range(min(cap, need) + 1):
-            w = after[need - t]
+            w = (after >> ((need - t) * bits)) & digit
             if pick < w:
                 out.extend([card] * t)
                 need -= t
@@ -266,16 +266,17 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    ranks = declaring_ranks(rs, level)
-    cards = [c for c in hand if c.rank in ranks or c.rank >= SMALL_JOKER]
+    ranks = {*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER}
+    cards = [c for c in hand if c.rank in ranks]
     if not cards:
         return []
-    held = tuple(sorted(Counter(cards).items()))
-    key = (id(rs), level, seat, tuple((s, tuple(cs)) for s, cs in current), held)
+    cards.sort()
+    key = (id(rs), level, seat, tuple((s, tuple(cs)) for s, cs in current), tuple(cards))
     hit = _OPTIONS.get(key)
     if hit is None or hit[0] is not rs:
         if len(_OPTIONS) >= _OPTIONS_LIMIT:
             _OPTIONS.clear()
+        held = sorted(Counter(cards).items())
         hit = (rs, _accepted_declarations(rs, level, current, seat, held))
         _OPTIONS[key] = hit
     return [list(o) for o in hit[1]]
