@@ -239,6 +239,8 @@ def judge_follow(
     n = len(lead.cards)
     if len(play_t) != n:
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
+    if n == 1:
+        return _judge_single(ctx, lead, hand_t, play_t)
     held = ctx.held(hand_t)
     # A round judges the same follow more than once (the player's own check, the table, the
     # referee): the verdict is kept with the hand, beside the very lead it answers.
@@ -249,6 +251,20 @@ def judge_follow(
     verdict = _judge(ctx, lead, held, hand_t, play_t)
     held.verdicts[slot] = (lead, verdict)
     return verdict
+
+
+def _judge_single(
+    ctx: Context, lead: Combo, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+) -> FollowVerdict:
+    """Judge a one-card follow: legal when it is of the led group or the hand has none."""
+    # What _judge gives a one-card lead, read directly: a pair view keeps the group's count.
+    card = play_t[0]
+    if card not in hand_t:
+        return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
+    key, group = ctx.key, lead.group
+    held = sum(1 for c in hand_t if key[c][0] == group)  # every card looked up, as _judge does
+    ok = held == 0 or key[card][0] == group
+    return FollowVerdict(ok, "" if ok else MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
 
 
 def _judge(
