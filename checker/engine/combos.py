@@ -4,7 +4,7 @@ a follower's cards against the structure of a lead."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -175,14 +175,18 @@ class PairStock:
 
     __slots__ = ("at",)
 
-    def __init__(self, ctx: Context, counts: Counter[Card]) -> None:
+    def __init__(self, ctx: Context, counts: Mapping[Card, int]) -> None:
         self.at: dict[int, list[Card]] = {}
-        link = ctx.link
+        at, link = self.at, ctx.link
         for card, n in counts.items():
-            for _ in range(n // 2):
-                self.at.setdefault(link[card], []).append(card)
-        for cards in self.at.values():
-            cards.sort()
+            if n >= 2:
+                p = link[card]
+                cards = at.get(p)
+                if cards is None:
+                    at[p] = [card] * (n // 2)
+                else:  # equal cards of different suits share a position: keep them in order
+                    cards += [card] * (n // 2)
+                    cards.sort()
 
     def count(self) -> int:
         return sum(len(v) for v in self.at.values())
@@ -394,8 +398,11 @@ def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
     One exact search (`structure.plan_answer`) for the whole hand and for a play alike: the
     longest tractors first, then as many pairs as the lead holds; ties go to the highest cards.
     """
-    stock = PairStock(ctx, Counter(cards))
-    bins, lone = lead_slots(lead)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    stock = PairStock(ctx, counts)
+    bins, lone = lead.pair_slots
     plan = plan_answer(stock.counts(), bins, lone)
     used: list[Card] = []
     for low, high in plan.pieces:
