@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import SMALL, Card
+from .cards import SMALL, Card, copies
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
@@ -245,9 +245,7 @@ class PairStock:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+    counts = copies(cards)
     if max(counts.values(), default=0) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
     stock = Stock(ctx, Counter(counts))
@@ -375,10 +373,7 @@ def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
     """Map each tractor position (`Context.link`) to the number of pairs the cards hold there."""
     out: dict[int, int] = {}
     link = ctx.link
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    for card, k in counts.items():
+    for card, k in copies(cards).items():
         if k >= 2:
             p = link[card]
             out[p] = out.get(p, 0) + k // 2
@@ -398,9 +393,12 @@ def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
     One exact search (`structure.plan_answer`) for the whole hand and for a play alike: the
     longest tractors first, then as many pairs as the lead holds; ties go to the highest cards.
     """
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+    return match_copies(ctx, lead, copies(cards))
+
+
+def match_copies(ctx: Context, lead: Combo, counts: Mapping[Card, int]) -> Match:
+    """Answer the lead's tractors and pairs as `match_structure` does, from cards given as
+    their copies per card (`cards.copies`)."""
     stock = PairStock(ctx, counts)
     bins, lone = lead.pair_slots
     plan = plan_answer(stock.counts(), bins, lone)

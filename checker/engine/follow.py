@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
-from .cards import POINTS, Card
+from .cards import Card, copies
 from .combos import (
     SINGLE,
     Answer,
     Combo,
     answer_structure,
     lead_words,
-    match_structure,
+    match_copies,
     pair_counts,
     tractor_name,
     type_name,
@@ -285,19 +284,6 @@ def _forced_fill(pool: Sequence[Card], k: int) -> Counter[Card]:
     return out
 
 
-def _copies(cards: Iterable[Card]) -> dict[Card, int]:
-    """Count the copies of each card, in the order the cards first appear."""
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
-
-
-def _order_key(ctx: Context, card: Card) -> tuple[int, int, int]:
-    group, pos = ctx.key[card]
-    return (1 if group == "T" else 0, POINTS.get(card[1], 0), pos)  # as card.points
-
-
 def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     """Sort cards chosen from the pair view of a hand, as the hand's real cards."""
     return ctx.sort_cards(restore(hand, list(cards)))
@@ -323,7 +309,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     spare = len(suit) - n
     link = ctx.link
     forced: Counter[Card] = Counter()
-    for card, m in _copies(suit).items():
+    for card, m in copies(suit).items():
         removable = 0
         while removable < min(m, spare):
             lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
@@ -340,29 +326,28 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
     n = len(lead.cards)
     suit, widest = ctx.held(tuple(hand)).view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
-        rest = sorted(
-            (c for c in hand if ctx.key[c][0] != lead.group), key=lambda c: _order_key(ctx, c)
-        )
+        rest = sorted((c for c in hand if ctx.key[c][0] != lead.group), key=ctx.cheap.__getitem__)
         return _real(ctx, hand, [*suit, *rest[: n - len(suit)]])
+    counts = copies(suit)
     if not lead.has_pairs:
         chosen: list[Card] = []
     elif lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
         chosen = _ladder(lead).plan(ctx, list(suit))
     else:
-        chosen = list(match_structure(ctx, lead, suit).cards)
-    return _real(ctx, hand, chosen + _cheapest(ctx, suit, chosen, n - len(chosen)))
+        chosen = list(match_copies(ctx, lead, counts).cards)
+    return _real(ctx, hand, chosen + _cheapest(ctx, counts, chosen, n - len(chosen)))
 
 
-def _cheapest(ctx: Context, cards: Sequence[Card], taken: Sequence[Card], k: int) -> list[Card]:
-    """List the k cheapest cards left once `taken` (some of `cards`) is set aside: fewest
-    points, then weakest; equal cards in the order they first appear in `cards`."""
+def _cheapest(ctx: Context, counts: dict[Card, int], taken: Sequence[Card], k: int) -> list[Card]:
+    """List the k cheapest cards left once `taken` is set aside from cards given as their
+    copies (`cards.copies`): fewest points, then weakest; ties in the order of `counts`."""
     if k <= 0:
         return []
-    left = _copies(cards)
+    left = dict(counts)
     for c in taken:
         left[c] -= 1
     out: list[Card] = []
-    for c in sorted(left, key=partial(_order_key, ctx)):
+    for c in sorted(left, key=ctx.cheap.__getitem__):
         out += [c] * left[c]
         if len(out) >= k:
             break

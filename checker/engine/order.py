@@ -49,6 +49,7 @@ class Context:
         "deck",
         "link",
         "display",
+        "cheap",
         "classified",
         "hands",
     )
@@ -85,6 +86,9 @@ class Context:
         self.deck = frozenset(self.key)
         # Display order (`sort_cards`): trumps first, then suits, strongest first.
         self.display = {c: (_GROUP_ORDER[g], -p, c.suit) for c, (g, p) in self.key.items()}
+        # Cheapest first (a follow's filler cards): side suits before trumps, fewest points,
+        # then weakest.
+        self.cheap = {c: (1 if g == TRUMP else 0, c.points, p) for c, (g, p) in self.key.items()}
         self.classified: dict[tuple[Card, ...], Combo] = {}
         self.hands: dict[tuple[Card, ...], Held] = {}
         # Adjacency for tractors, per card within its group: the strength position itself,
