@@ -169,6 +169,14 @@ def count_points(cards: Iterable[Card]) -> int:
     return sum([points.get(c[1], 0) for c in cards])
 
 
+def copies(cards: Iterable[Card]) -> dict[Card, int]:
+    """Count the copies of each card, in the order the cards first appear (a light Counter)."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
 def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """Tell whether every card of part (with multiplicity) is in whole."""
     need: dict[Card, int] = {}

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import SMALL, Card
+from .cards import SMALL, Card, copies
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
@@ -175,14 +175,18 @@ class PairStock:
 
     __slots__ = ("at",)
 
-    def __init__(self, ctx: Context, counts: Counter[Card]) -> None:
+    def __init__(self, ctx: Context, counts: Mapping[Card, int]) -> None:
         self.at: dict[int, list[Card]] = {}
-        link = ctx.link
+        at, link = self.at, ctx.link
         for card, n in counts.items():
-            for _ in range(n // 2):
-                self.at.setdefault(link[card], []).append(card)
-        for cards in self.at.values():
-            cards.sort()
+            if n >= 2:
+                p = link[card]
+                cards = at.get(p)
+                if cards is None:
+                    at[p] = [card] * (n // 2)
+                else:  # equal cards of different suits share a position: keep them in order
+                    cards += [card] * (n // 2)
+                    cards.sort()
 
     def count(self) -> int:
         return sum(len(v) for v in self.at.values())
@@ -246,9 +250,7 @@ class PairStock:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+    counts = copies(cards)
     if max(counts.values(), default=0) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
     stock = Stock(ctx, Counter(counts))
@@ -376,10 +378,7 @@ def pair_counts(ctx: Context, cards: Iterable[Card]) -> dict[int, int]:
     """Map each tractor position (`Context.link`) to the number of pairs the cards hold there."""
     out: dict[int, int] = {}
     link = ctx.link
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    for card, k in counts.items():
+    for card, k in copies(cards).items():
         if k >= 2:
             p = link[card]
             out[p] = out.get(p, 0) + k // 2
@@ -399,8 +398,14 @@ def match_structure(ctx: Context, lead: Combo, cards: Iterable[Card]) -> Match:
     One exact search (`structure.plan_answer`) for the whole hand and for a play alike: the
     longest tractors first, then as many pairs as the lead holds; ties go to the highest cards.
     """
-    stock = PairStock(ctx, Counter(cards))
-    bins, lone = lead_slots(lead)
+    return match_copies(ctx, lead, copies(cards))
+
+
+def match_copies(ctx: Context, lead: Combo, counts: Mapping[Card, int]) -> Match:
+    """Answer the lead's tractors and pairs as `match_structure` does, from cards given as
+    their copies per card (`cards.copies`)."""
+    stock = PairStock(ctx, counts)
+    bins, lone = lead.pair_slots
     plan = plan_answer(stock.counts(), bins, lone)
     used: list[Card] = []
     for low, high in plan.pieces:

@@ -6,15 +6,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, copies
 from .combos import (
     SINGLE,
     Answer,
     Combo,
     answer_structure,
-    lead_slots,
     lead_words,
-    match_structure,
+    match_copies,
     pair_counts,
     tractor_name,
     type_name,
@@ -28,12 +27,11 @@ from .ladder import (
     first_gap,
     forced_counts,
     lead_bins,
-    needs_ladder,
     profile_words,
 )
 from .order import TRUMP, Context
 from .records import fast_init
-from .structure import rank_answer
+from .structure import slack
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -318,11 +316,6 @@ def _forced_fill(pool: Sequence[Card], k: int) -> Counter[Card]:
     return out
 
 
-def _order_key(ctx: Context, card: Card) -> tuple[int, int, int]:
-    group, pos = ctx.key[card]
-    return (1 if group == "T" else 0, card.points, pos)
-
-
 def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     """Sort cards chosen from the pair view of a hand, as the hand's real cards."""
     return ctx.sort_cards(restore(hand, list(cards)))
@@ -331,33 +324,29 @@ def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Car
 def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """List the cards that every legal follow from this hand contains (the auto-hint)."""
     n = len(lead.cards)
-    suit = _suit_cards(ctx, lead, hand)
+    suit, widest = ctx.held(tuple(hand)).view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
         rest = [c for c in hand if ctx.key[c][0] != lead.group]
         short = Counter(suit) + _forced_fill(rest, n - len(suit))
         return _real(ctx, hand, short.elements())
     if not lead.has_pairs:
         return _real(ctx, hand, _forced_fill(suit, n).elements())
-    if needs_ladder(lead.width, suit):
-        return _real(ctx, hand, forced_counts(_ladder(lead), ctx, suit, n).elements())
+    if lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
+        return _real(ctx, hand, forced_counts(_ladder(lead), ctx, list(suit), n).elements())
     # A card is forced as far as taking away its copies would lower the best answer the hand
     # can give (the search is exact, so a legal follow without them would then be impossible);
     # beyond that, only the count: at most len(suit) - n copies can be left out.
-    counts = Counter(suit)
-    units = pair_counts(ctx, suit)
-    bins, lone = lead_slots(lead)
-    best = rank_answer(units, bins, lone)
+    bins, lone = lead.pair_slots
+    free = slack(pair_counts(ctx, suit), bins, lone)  # pairs each position can spare
     spare = len(suit) - n
+    link = ctx.link
     forced: Counter[Card] = Counter()
-    for card, m in counts.items():
-        pos = ctx.link[card]
+    for card, m in copies(suit).items():
         removable = 0
         while removable < min(m, spare):
             lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
-            if lost:
-                fewer = {**units, pos: units[pos] - lost}
-                if rank_answer(fewer, bins, lone) != best:
-                    break
+            if lost > free.get(link[card], 0):
+                break
             removable += 1
         if removable < m:
             forced[card] = m - removable
@@ -367,18 +356,31 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
 def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """Build one legal follow: the required structure, then the cheapest other cards."""
     n = len(lead.cards)
-    suit = _suit_cards(ctx, lead, hand)
+    suit, widest = ctx.held(tuple(hand)).view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
-        rest = sorted(
-            (c for c in hand if ctx.key[c][0] != lead.group), key=lambda c: _order_key(ctx, c)
-        )
-        return _real(ctx, hand, suit + rest[: n - len(suit)])
+        rest = sorted((c for c in hand if ctx.key[c][0] != lead.group), key=ctx.cheap.__getitem__)
+        return _real(ctx, hand, [*suit, *rest[: n - len(suit)]])
+    counts = copies(suit)
     if not lead.has_pairs:
         chosen: list[Card] = []
-    elif needs_ladder(lead.width, suit):
-        chosen = _ladder(lead).plan(ctx, suit)
+    elif lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
+        chosen = _ladder(lead).plan(ctx, list(suit))
     else:
-        chosen = list(match_structure(ctx, lead, suit).cards)
-    left = Counter(suit) - Counter(chosen)
-    fill = sorted(left.elements(), key=lambda c: _order_key(ctx, c))
-    return _real(ctx, hand, chosen + fill[: n - len(chosen)])
+        chosen = list(match_copies(ctx, lead, counts).cards)
+    return _real(ctx, hand, chosen + _cheapest(ctx, counts, chosen, n - len(chosen)))
+
+
+def _cheapest(ctx: Context, counts: dict[Card, int], taken: Sequence[Card], k: int) -> list[Card]:
+    """List the k cheapest cards left once `taken` is set aside from cards given as their
+    copies (`cards.copies`): fewest points, then weakest; ties in the order of `counts`."""
+    if k <= 0:
+        return []
+    left = dict(counts)
+    for c in taken:
+        left[c] -= 1
+    out: list[Card] = []
+    for c in sorted(left, key=ctx.cheap.__getitem__):
+        out += [c] * left[c]
+        if len(out) >= k:
+            break
+    return out[:k]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import Card, copies
 from .jokers import pair_view
 from .ruleset import Ruleset
 
@@ -42,12 +42,7 @@ class Held:
         if hit is None:
             key = self.key
             cards = tuple(pair_view(rs, [c for c in self.cards if key[c][0] == group]))
-            widest = 0
-            if cards:
-                copies: dict[Card, int] = {}
-                for c in cards:
-                    copies[c] = copies.get(c, 0) + 1
-                widest = max(copies.values())
+            widest = max(copies(cards).values()) if cards else 0
             hit = self.views[group] = (cards, widest)
         return hit
 
@@ -57,9 +52,7 @@ class Held:
             return cards[0] in self.cards
         counts = self.counts
         if counts is None:
-            counts = self.counts = {}
-            for c in self.cards:
-                counts[c] = counts.get(c, 0) + 1
+            counts = self.counts = copies(self.cards)
         taken: dict[Card, int] = {}
         for c in cards:
             k = taken.get(c, 0) + 1

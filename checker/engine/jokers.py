@@ -42,6 +42,8 @@ def pair_view(rs: Ruleset, cards: Sequence[Card]) -> list[Card]:
 def restore(real: Iterable[Card], seen: Sequence[Card]) -> list[Card]:
     """Give back the real cards of some cards chosen from a pair view of `real`: a 小王 beyond
     the real 小王s is the 大王 read as one."""
+    if SMALL not in seen:
+        return list(seen)
     small = Counter(real)[SMALL]
     out: list[Card] = []
     for card in seen:

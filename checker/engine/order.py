@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 TRUMP = "T"
 HELD_MEMO = 1 << 12  # hands memoised per context before the memo starts afresh
+_GROUP_ORDER = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
 
 
 class Context:
@@ -39,7 +40,19 @@ class Context:
     `hands` the `Held` view of each hand judged.
     """
 
-    __slots__ = ("ruleset", "level", "trump", "key", "tiers", "deck", "link", "classified", "hands")
+    __slots__ = (
+        "ruleset",
+        "level",
+        "trump",
+        "key",
+        "tiers",
+        "deck",
+        "link",
+        "display",
+        "cheap",
+        "classified",
+        "hands",
+    )
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
         self.ruleset = ruleset
@@ -71,6 +84,11 @@ class Context:
             tiers.append([BIG])
         self._assign(TRUMP, tiers)
         self.deck = frozenset(self.key)
+        # Display order (`sort_cards`): trumps first, then suits, strongest first.
+        self.display = {c: (_GROUP_ORDER[g], -p, c.suit) for c, (g, p) in self.key.items()}
+        # Cheapest first (a follow's filler cards): side suits before trumps, fewest points,
+        # then weakest.
+        self.cheap = {c: (1 if g == TRUMP else 0, c.points, p) for c, (g, p) in self.key.items()}
         self.classified: dict[tuple[Card, ...], Combo] = {}
         self.hands: dict[tuple[Card, ...], Held] = {}
         # Adjacency for tractors, per card within its group: the strength position itself,
@@ -126,8 +144,7 @@ class Context:
 
     def sort_cards(self, cards: Iterable[Card]) -> list[Card]:
         """Sort cards for display: trumps first, then suits, strongest first."""
-        order = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
-        return sorted(cards, key=lambda c: (order[self.key[c][0]], -self.key[c][1], c.suit))
+        return sorted(cards, key=self.display.__getitem__)
 
     def group_name(self, group: str, lang: Lang = ZH) -> str:
         """Name a group: 主牌 or the suit in Chinese, trumps or e.g. ♠ spades in English."""

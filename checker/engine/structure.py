@@ -47,22 +47,65 @@ def rank_answer(
     counts: Mapping[int, int], bins: Sequence[int], lone: int
 ) -> tuple[tuple[int, ...], int]:
     """Rank the best answer: (tractor piece lengths longest first, units used in all)."""
-    units = min(sum(counts.values()), sum(bins) + lone)
     if not bins or len(counts) < 2:
-        return (), units
-    return _best(_shape(_runs(counts)), _bins(bins), _INF), units
+        return (), min(sum(counts.values()), sum(bins) + lone)
+    return _rank(_profile(counts), _bins(bins), sum(bins) + lone)
 
 
 def plan_answer(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> Plan:
     """Build one best answer, preferring the highest pieces and then the highest lone units."""
-    left = {p: k for p, k in counts.items() if k > 0}
-    caps = sorted(bins, reverse=True)
+    return _plan(_profile(counts), tuple(sorted(bins, reverse=True)), lone)
+
+
+def slack(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> dict[int, int]:
+    """Map each position to how many of its units can be taken away (one position at a time)
+    before the best answer's rank drops."""
+    return dict(_slack(_profile(counts), tuple(sorted(bins, reverse=True)), lone))
+
+
+# Answers memoised per problem: a profile of units by position, the lead's tractors and pairs.
+# Plays and hands repeat profiles far more often than cards, and each search is pure.
+MEMO = 1 << 14
+
+
+def _profile(counts: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    """Canonical form of units by position: (position, units) where some are held, in order."""
+    return tuple(sorted(item for item in counts.items() if item[1] > 0))
+
+
+@lru_cache(maxsize=MEMO)
+def _rank(
+    profile: tuple[tuple[int, int], ...], bins: tuple[int, ...], room: int
+) -> tuple[tuple[int, ...], int]:
+    units = min(sum(k for _, k in profile), room)
+    return _best(_shape(_runs(dict(profile))), bins, _INF), units
+
+
+@lru_cache(maxsize=MEMO)
+def _slack(
+    profile: tuple[tuple[int, int], ...], bins: tuple[int, ...], lone: int
+) -> tuple[tuple[int, int], ...]:
+    counts = dict(profile)
+    best = rank_answer(counts, bins, lone)
+    out: list[tuple[int, int]] = []
+    for p, k in profile:
+        free = 0
+        while free < k and rank_answer({**counts, p: k - free - 1}, bins, lone) == best:
+            free += 1
+        out.append((p, free))
+    return tuple(out)
+
+
+@lru_cache(maxsize=MEMO)
+def _plan(profile: tuple[tuple[int, int], ...], bins: tuple[int, ...], lone: int) -> Plan:
+    left = dict(profile)
+    caps = list(bins)
     target = _best(_shape(_runs(left)), _bins(caps), _INF) if caps else ()
     pieces: list[tuple[int, int]] = []
     for i, length in enumerate(target):
         rest = target[i + 1 :]
         pieces.append(_place(left, caps, length, rest))
-    total = min(sum(counts.values()), sum(bins) + lone)
+    total = min(sum(k for _, k in profile), sum(bins) + lone)
     spare: list[int] = []
     for p in sorted(left, reverse=True):
         spare += [p] * left[p]

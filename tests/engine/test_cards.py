@@ -11,6 +11,7 @@ from checker.engine.cards import (
     SMALL,
     Card,
     ascii_card,
+    copies,
     count_points,
     format_card,
     format_cards,
@@ -159,3 +160,10 @@ def test_bad_rank_raises(text: str) -> None:
 def test_point_cards_are_five_ten_and_king() -> None:
     assert count_points(parse_cards("♠5 ♥10 ♣K ♦A ♠Q ♠J 大王 小王 ♦9")) == 25
     assert [c.points for c in parse_cards("S5 S10 SK")] == [5, 10, 10]
+
+
+@given(st.lists(st.sampled_from(ALL_FACES), max_size=40))
+def test_copies_counts_each_card_in_the_order_cards_first_appear(cards: list[Card]) -> None:
+    counts = copies(cards)
+    assert counts == {c: cards.count(c) for c in cards}
+    assert list(counts) == list(dict.fromkeys(cards))
