@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import tempfile
 from io import StringIO
 from pathlib import Path
@@ -16,7 +17,8 @@ from django.core.management.base import CommandError
 
 from checker.management.commands.bench import _table
 from checker.suite.bench import FIGURES
-from checker.suite.bench_against import Comparison
+from checker.suite.bench_against import AGAINST_FIGURES, COUNTS, Comparison
+from checker.suite.bench_driver import run_case_files
 
 REPO = Path(settings.BASE_DIR)
 # The commit issue 14 takes as its baseline: its bench has no --format json and no rounds.
@@ -48,6 +50,24 @@ def test_bench_format_json_gives_every_figure_including_whole_rounds() -> None:
     for key, _label, _higher in FIGURES:
         assert isinstance(figures[key], int | float) and figures[key] > 0, key
     assert figures["suite_passed"] == figures["suite_cases"]
+    want = figures["suite_seconds"] * 1000 / figures["suite_cases"]
+    assert figures["suite_ms_per_case"] == pytest.approx(want)
+
+
+def test_case_files_are_timed_with_the_trees_own_runner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the driver puts the tree first
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.yaml").write_text(
+            "cases:\n"
+            f"  - {{id: {name}1, title: t, kind: classify, cards: ♠Q ♠Q, expect: {{type: pair}}}}\n"
+            f"  - {{id: {name}2, title: t, kind: classify, cards: ♠Q, expect: {{type: pair}}}}\n",
+            encoding="utf-8",
+        )
+    figures = run_case_files(str(REPO), str(tmp_path))
+    assert figures["rev_cases_total"] == 4 and figures["rev_cases_passed"] == 2
+    assert figures["rev_cases_seconds"] > 0
 
 
 def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
@@ -71,12 +91,16 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     )
     data = json.loads(out.getvalue())
     assert data["repeats"] == 3 and data["clock"] == "cpu"
-    for key, _label, higher in FIGURES:
+    for key, _label, higher in FIGURES + AGAINST_FIGURES:
         row = data["figures"][key]
         assert len(row["rev_runs"]) == len(row["current_runs"]) == 3, key
         assert row["rev"] > 0 and row["current"] > 0, key
         want = row["current"] / row["rev"] if higher else row["rev"] / row["current"]
         assert row["speedup"] == pytest.approx(want)
+    # Both sides ran REV's own case files: the same number of cases.
+    counts = data["counts"]
+    assert counts["rev_cases_total"]["rev"] == counts["rev_cases_total"]["current"] > 0
+    assert counts["suite_cases"]["rev"] > 0 and counts["suite_cases"]["current"] > 0
     # The runs alternate: REV first, then the current tree, three times.
     assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3
     # No worktree of this run is left, in git's list or on disk.
@@ -86,16 +110,22 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     for path in ours:
         assert path not in listed and not Path(path).exists(), path
     # The text form lays out the same runs: both medians and the speedup on every figure line.
+    figures = FIGURES + AGAINST_FIGURES
     runs = {
         side: [
-            {key: data["figures"][key][f"{side}_runs"][i] for key, _l, _h in FIGURES}
+            {
+                **{key: data["figures"][key][f"{side}_runs"][i] for key, _, _ in figures},
+                **{key: data["counts"][key][side] for key in COUNTS},
+            }
             for i in range(3)
         ]
         for side in ("rev", "current")
     }
     text = _table(Comparison(rev, data["commit"], 3, runs))
     assert "speedup" in text and "CPU time" in text
-    for _key, label, _higher in FIGURES:
+    total = f"{int(counts['rev_cases_total']['rev']):,}"
+    assert f"REV's case files: the {total} cases of" in text
+    for _key, label, _higher in figures:
         (line,) = [row for row in text.splitlines() if row.startswith(label)]
         assert line.rstrip().endswith("×"), line
 

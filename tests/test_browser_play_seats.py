@@ -66,7 +66,9 @@ def test_no_trump_counts_and_the_mingpai_toggle_at_390px(phone_page: BrowserPage
     pos = _after_no_trump()
     moves = format_moves(pos.moves)
     page = phone_page.page
-    phone_page.goto(f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}")
+    phone_page.goto(
+        f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}"
+    )
     settled(page)
     assert page.get_by_test_id("trump-count").count() == 2
     toggle = page.get_by_test_id("mingpai")

@@ -122,9 +122,7 @@ def test_the_table_shows_hidden_declarations_as_a_count_until_the_deal_is_over()
     assert shown and all(d.get("hidden") and "暗亮" in d["cards"] for d in shown)
     assert "♠" not in "".join(str(d["cards"]) for d in shown)
     ask = pos.ask  # type: ignore[attr-defined]
-    assert ask.view.hidden_declarations and not [
-        w for w, _ in ask.view.declarations if w != 0
-    ]
+    assert ask.view.hidden_declarations and not [w for w, _ in ask.view.declarations if w != 0]
     # Once trump is fixed, every declaration is shown whole.
     while pos.ask is not None and pos.ask.phase == DECLARE:  # type: ignore[attr-defined]
         pos = play_move(pos.spec, pos.moves, auto_move(pos))  # type: ignore[attr-defined]

@@ -52,7 +52,9 @@ def test_default_options_write_no_options_field() -> None:
 
 @pytest.mark.django_db
 def test_the_table_log_replay_and_checker_links_keep_the_options(client: Client) -> None:
-    game = start(client, "/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy&options=rethrow:allowed")
+    game = start(
+        client, "/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy&options=rethrow:allowed"
+    )
     assert game.options == {"rethrow": "allowed"}
     log = client.get(f"/play/{game.key}/log.jsonl").content.decode()
     assert json.loads(log.splitlines()[0])["options"] == {"rethrow": "allowed"}

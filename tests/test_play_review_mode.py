@@ -61,7 +61,9 @@ def test_the_table_page_has_the_mingpai_toggle_and_closed_mode_hides_the_replay(
 ) -> None:
     pos = _after_no_trump()
     moves = format_moves(pos.moves)
-    game = start(client, f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}")
+    game = start(
+        client, f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}"
+    )
     text = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="no-trump"' in text and 'data-testid="trump-count"' in text
     assert 'data-testid="mingpai"' in text and 'aria-pressed="false"' in text

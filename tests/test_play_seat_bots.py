@@ -71,7 +71,9 @@ def test_the_terminal_takes_one_bot_or_one_per_seat(monkeypatch: pytest.MonkeyPa
     base = ("--ruleset", "classic", "--seed", "3", "--no-color")
     mixed = play_typed(monkeypatch, "quit\n", *base, "--autoplay", "--bots", "random,greedy,v1,v2")
     assert "random,greedy,v1,v2" in mixed.splitlines()[0] and "结果" in mixed
-    seated = play_typed(monkeypatch, "quit\n", *base, "--human-seat", "1", "--bots", "random,greedy,v1")
+    seated = play_typed(
+        monkeypatch, "quit\n", *base, "--human-seat", "1", "--bots", "random,greedy,v1"
+    )
     assert "random,human,greedy,v1" in seated.splitlines()[0]
     with pytest.raises(CommandError, match="nobody") as err:
         play_typed(monkeypatch, "quit\n", *base, "--bots", "nobody")

@@ -144,7 +144,9 @@ def run_deals(
     ruleset: str, bot_a: str, bot_b: str, deals: int, seed: int, jobs: int = 1
 ) -> Iterator[DealResult]:
     """Play a duel's deals in order (over several processes when jobs > 1) and yield each."""
-    work: list[Job] = [(ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))]
+    work: list[Job] = [
+        (ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))
+    ]
     yield from run_in_order(play_deal, work, jobs, max(1, min(10, deals // (jobs * 8))))
 
 

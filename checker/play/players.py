@@ -309,9 +309,7 @@ def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
     number of cards: a new one must have more. Its suit stays unknown, so the referee may still
     refuse a declaration of the same suit (only its declarer may reinforce it).
     """
-    options = declaration_options(
-        view.ruleset, view.level, view.declarations, view.seat, view.hand
-    )
+    options = declaration_options(view.ruleset, view.level, view.declarations, view.seat, view.hand)
     if not view.hidden_declarations:
         return options
     most = max(n for _, n in view.hidden_declarations)

@@ -300,7 +300,10 @@ class _Round:
         )
         if verdict.accepted:
             self.declarations.append((seat, tuple(cards)))
-        elif not hidden or not judge_declaration(self.rs, self.level, seen, seat, cards, hand).accepted:
+        elif (
+            not hidden
+            or not judge_declaration(self.rs, self.level, seen, seat, cards, hand).accepted
+        ):
             # A refusal the seat could not foresee (it decided on what it was shown, the
             # hidden declarations aside) is the game's secret at work, not an illegal play.
             self.res.illegal += 1

@@ -20,7 +20,7 @@ from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round
 
-from .bench_driver import round_rate, single_trick_rate, throw_stands_ms
+from .bench_driver import per_case_ms, round_rate, single_trick_rate, throw_stands_ms
 from .runner import run_suite
 
 # Every figure: key, label as printed, and whether a higher value is better.
@@ -38,6 +38,7 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("worst_throw_check_ms", "worst throw check (ms)", False),
     ("throw_stands_ms", "throw that stands (ms)", False),
     ("suite_seconds", "case suite (s)", False),
+    ("suite_ms_per_case", "case suite (ms/case)", False),
 ]
 
 
@@ -202,6 +203,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "throw_stands_ms": throw_stands_ms(seed),
         "v2_decision_ms": _v2_decision_ms(seed),
         "suite_seconds": suite_seconds,
+        "suite_ms_per_case": per_case_ms(suite_seconds, report.total),
         "suite_cases": report.total,
         "suite_passed": report.passed,
     }

@@ -4,6 +4,10 @@ REV is checked out into a temporary git worktree outside the repository (removed
 Each side runs in its own subprocess (`bench_driver.py`, CPU time), interleaved A B A B for
 the given number of repeats; each figure is the median of its side's runs, and the speedup is
 how many times better the current tree does (rates: current / REV; times: REV / current).
+
+Each run also times REV's own case files (its `cases/` folder) with that side's runner, in a
+subprocess of its own (`bench_driver.py --cases`): unlike the suite of each tree, which grows,
+the same cases on both sides show whether running cases got slower.
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ from typing import Any
 
 DRIVER = Path(__file__).with_name("bench_driver.py")
 MIN_REPEATS = 3
+# Sizes printed beside the figures: each tree's own suite, and REV's case files on both sides.
+COUNTS = ("suite_cases", "rev_cases_total", "rev_cases_passed")
+# Figures measured only side by side: REV's case files, run by both sides.
+AGAINST_FIGURES: list[tuple[str, str, bool]] = [
+    ("rev_cases_seconds", "REV's case files (s)", False),
+]
 
 
 class BenchError(ValueError):
@@ -68,6 +78,9 @@ class Comparison:
             "order": "interleaved rev, current",
             "clock": "cpu",
             "figures": out,
+            "counts": {
+                key: {side: self.median(side, key) for side in ("rev", "current")} for key in COUNTS
+            },
         }
 
 
@@ -102,10 +115,10 @@ def checkout(repo: Path, rev: str) -> Iterator[tuple[Path, str]]:
         subprocess.run(["git", "-C", str(repo), "worktree", "prune"], capture_output=True)
 
 
-def run_side(tree: Path, seconds: float, seed: int) -> dict[str, Any]:
-    """Run one tree's benchmark in a fresh subprocess and return its figures."""
+def _drive(tree: Path, *args: str) -> dict[str, Any]:
+    """Run the driver in a fresh subprocess in `tree` and return the JSON it prints."""
     done = subprocess.run(
-        [sys.executable, str(DRIVER), str(tree), str(seconds), str(seed)],
+        [sys.executable, str(DRIVER), *args],
         capture_output=True,
         text=True,
         cwd=tree,
@@ -115,6 +128,15 @@ def run_side(tree: Path, seconds: float, seed: int) -> dict[str, Any]:
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise BenchError(f"the benchmark of {tree} failed: {tail}")
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None) -> dict[str, Any]:
+    """Run one tree's benchmark in a fresh subprocess and return its figures; with `cases`,
+    also time that folder of case files with the tree's runner, in another subprocess."""
+    figures = _drive(tree, str(tree), str(seconds), str(seed))
+    if cases is not None:
+        figures.update(_drive(tree, "--cases", str(tree), str(cases)))
     return figures
 
 
@@ -133,9 +155,10 @@ def compare(
         raise BenchError(f"--repeats must be at least {MIN_REPEATS}, not {repeats}")
     runs: dict[str, list[dict[str, Any]]] = {"rev": [], "current": []}
     with checkout(repo, rev) as (tree, commit):
+        cases = tree / "cases" if (tree / "cases").is_dir() else None
         for i in range(repeats):
             for side, path in (("rev", tree), ("current", current)):
                 if progress:
                     progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
-                runs[side].append(run_side(path, seconds, seed))
+                runs[side].append(run_side(path, seconds, seed, cases=cases))
     return Comparison(rev, commit, repeats, runs)

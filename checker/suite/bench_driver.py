@@ -1,6 +1,7 @@
 """Run one tree's benchmark in this process and print its figures as JSON (bench --against).
 
 Usage: python bench_driver.py TREE SECONDS SEED
+       python bench_driver.py --cases TREE FOLDER   (one run of the case files in FOLDER)
 
 TREE goes first on sys.path, so `checker` is imported from it: the current tree or an older
 revision checked out elsewhere. Every figure is taken in CPU time of this process
@@ -9,6 +10,10 @@ so that other work on a shared machine counts less. Revisions whose `run_bench` 
 measure whole rounds, single-card tricks or a standing throw get them measured here, with the
 same functions the current bench uses (they call only engine functions the baseline has);
 their tricks and follows "with memos cleared" are their ordinary figures (they have no memos).
+
+`--cases` runs the case files of one folder once with TREE's runner, in a process of its own
+so that no memo of the benchmark is warm: `bench --against` gives both sides REV's own case
+files, which makes the suite time comparable when the suite has grown since REV.
 """
 
 from __future__ import annotations
@@ -93,6 +98,25 @@ def throw_stands_ms(seed: int, repeat: int = 200) -> float:
     return statistics.median(times) * 1000
 
 
+def per_case_ms(seconds: float, cases: int) -> float:
+    """Return a suite run's time per case in ms (0 for an empty suite)."""
+    return seconds * 1000 / cases if cases else 0.0
+
+
+def run_case_files(tree: str, folder: str) -> dict[str, Any]:
+    """Run the case files in `folder` once with the tree's runner (CPU time); seconds and counts."""
+    sys.path[0:1] = [tree]
+    from checker.suite.runner import run_suite
+
+    start = time.process_time()
+    report = run_suite([folder])
+    return {
+        "rev_cases_seconds": time.process_time() - start,
+        "rev_cases_total": report.total,
+        "rev_cases_passed": report.passed,
+    }
+
+
 def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     """Import the tree's bench (CPU time) and return its figures, whole rounds included."""
     sys.path[0:1] = [tree]
@@ -109,9 +133,14 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
         figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
     if "throw_stands_ms" not in figures:
         figures["throw_stands_ms"] = throw_stands_ms(seed)
+    if "suite_ms_per_case" not in figures:
+        figures["suite_ms_per_case"] = per_case_ms(figures["suite_seconds"], figures["suite_cases"])
     return figures
 
 
 if __name__ == "__main__":
-    tree, seconds, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    print(json.dumps(measure(tree, seconds, seed)))
+    if sys.argv[1] == "--cases":
+        print(json.dumps(run_case_files(sys.argv[2], sys.argv[3])))
+    else:
+        tree, seconds, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+        print(json.dumps(measure(tree, seconds, seed)))

@@ -214,13 +214,36 @@ def check_node_graph(root: yaml.Node) -> None:
                 stack.append((child, depth + 1, False))
 
 
+def fits_as_tree(root: yaml.Node) -> bool:
+    """Tell whether a document composed without aliases is within the limits (node count and
+    depth), level by level; False means `check_node_graph` must decide (and name the limit)."""
+    count = depth = 0
+    level = [root]
+    while level:
+        count += len(level)
+        if depth > MAX_DEPTH or count > MAX_NODES:
+            return False
+        below: list[yaml.Node] = []
+        for node in level:
+            if isinstance(node, yaml.SequenceNode):
+                below += node.value
+            elif isinstance(node, yaml.MappingNode):
+                for pair in node.value:
+                    below += pair
+        level = below
+        depth += 1
+    return True
+
+
 def parse_yaml(text: str) -> tuple[Any, list[int]]:
     """Parse a case file once, safely and within the limits, returning its data and the line
     of each case. Raises yaml.YAMLError for bad syntax, YamlLimitError beyond the limits."""
     loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
-        if node is not None:
+        # Without a "*" there is no alias, so no node is shared: the graph is a tree, and
+        # counting it level by level is all the check needs.
+        if node is not None and ("*" in text or not fits_as_tree(node)):
             check_node_graph(node)
         data = loader.construct_document(node) if node is not None else None
     finally:

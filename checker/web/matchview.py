@@ -55,7 +55,9 @@ def stored_history(match: Any) -> list[dict[str, Any]]:
 
 def _is_entry(entry: dict[str, Any]) -> bool:
     ints = ("round", "seed", "banker", "rise", "points")
-    if not all(isinstance(entry.get(k), int) for k in ints) or not isinstance(entry.get("key"), str):
+    if not all(isinstance(entry.get(k), int) for k in ints) or not isinstance(
+        entry.get("key"), str
+    ):
         return False
     lists = [entry.get("chips"), entry.get("net"), entry.get("levels") or []]
     return all(isinstance(v, list) and all(isinstance(x, int) for x in v) for v in lists)
@@ -118,9 +120,7 @@ def _row(rs: Ruleset, entry: dict[str, Any], human: int | None, *, current: bool
     }
 
 
-def match_context(
-    key: str, match: Any, position: Position, lang: Lang
-) -> dict[str, Any]:
+def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[str, Any]:
     """Build the match page: every round so far (this one last), the standing, the end."""
     rs = position.ruleset
     human = position.spec.seat

@@ -294,9 +294,7 @@ def table_context(
             {"name": seat_name(s, human, n), "bid": b}
             for s, b in (table.bids if table.bids else [])
         ],
-        "declarations": [
-            _declaration(table, s, c, human) for s, c, _e in table.declarations
-        ],
+        "declarations": [_declaration(table, s, c, human) for s, c, _e in table.declarations],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
     }
@@ -367,9 +365,7 @@ def _declaration(
 ) -> dict[str, Any]:
     """One declaration as the human's seat sees it: the cards, or under 暗牌 only how many."""
     n = table.ruleset.players
-    shown = shown_declaration(
-        table.ruleset, cards, own=seat == human, deal_over=table.trump_known
-    )
+    shown = shown_declaration(table.ruleset, cards, own=seat == human, deal_over=table.trump_known)
     if isinstance(shown, int):
         words = _("暗亮 %(n)d 张") % {"n": shown}
         return {"name": seat_name(seat, human, n), "cards": words, "hidden": True}

@@ -13,7 +13,17 @@ import pytest
 import yaml
 
 from checker.suite import runner
-from checker.suite.cases import MAX_CASES, MAX_NODES, load_cases
+from checker.suite.cases import (
+    MAX_CASES,
+    MAX_DEPTH,
+    MAX_NODES,
+    SAFE_LOADER,
+    YamlLimitError,
+    check_node_graph,
+    fits_as_tree,
+    load_cases,
+    parse_yaml,
+)
 from checker.suite.hostile import GOOD_CASE, alias_bomb, write_hostile_files
 from checker.suite.runner import run_suite
 
@@ -71,6 +81,39 @@ def test_aliases_within_the_limit_still_work(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert [r.status for r in run_suite([path]).results] == ["pass", "pass"]
+
+
+def _compose(text: str) -> yaml.Node:
+    loader = SAFE_LOADER(text)
+    try:
+        node: yaml.Node = loader.get_single_node()
+    finally:
+        loader.dispose()
+    return node
+
+
+@pytest.mark.parametrize(
+    ("text", "fits"),
+    [
+        ("cases:\n" + GOOD_CASE.format(id="ok"), True),
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), True),  # the innermost at MAX_DEPTH
+        ("[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2), False),
+        ("[" + ", ".join(["1"] * (MAX_NODES - 1)) + "]", True),  # MAX_NODES nodes in all
+        ("[" + ", ".join(["1"] * MAX_NODES) + "]", False),
+    ],
+)
+def test_a_document_without_aliases_fits_exactly_when_the_full_check_passes(
+    text: str, fits: bool
+) -> None:
+    node = _compose(text)
+    assert fits_as_tree(node) is fits
+    if fits:
+        check_node_graph(node)
+    else:
+        with pytest.raises(YamlLimitError):
+            check_node_graph(node)
+        with pytest.raises(YamlLimitError):
+            parse_yaml(text)
 
 
 def test_fifo_and_device_links_are_not_read(tmp_path: Path) -> None:

@@ -14,7 +14,13 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from checker.suite.bench import FIGURES, run_bench
-from checker.suite.bench_against import MIN_REPEATS, BenchError, Comparison, compare
+from checker.suite.bench_against import (
+    AGAINST_FIGURES,
+    MIN_REPEATS,
+    BenchError,
+    Comparison,
+    compare,
+)
 from checker.suite.bench_multideck import run_multideck_bench
 
 
@@ -71,6 +77,7 @@ class Command(BaseCommand):
             f"v2 bot decision         {f['v2_decision_ms']:>12.3f} ms median (25-card hand; target < 2 ms)",
             f"case suite wall time     {f['suite_seconds']:>12.3f} s  "
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
+            f"  per case               {f['suite_ms_per_case']:>12.3f} ms",
         ]
         for m in run_multideck_bench():
             lines.append(
@@ -97,7 +104,7 @@ class Command(BaseCommand):
         except BenchError as exc:
             raise CommandError(str(exc)) from exc
         if opts["format"] == "json":
-            self.stdout.write(json.dumps(result.as_json(FIGURES), indent=2))
+            self.stdout.write(json.dumps(result.as_json(FIGURES + AGAINST_FIGURES), indent=2))
             return
         self.stdout.write(_table(result))
 
@@ -110,7 +117,7 @@ def _table(result: Comparison) -> str:
         "interleaved, CPU time; medians; speedup > 1 means the current tree is faster",
         f"{'figure':<28}{rev:>14}{'current':>14}{'speedup':>10}",
     ]
-    for key, label, higher in FIGURES:
+    for key, label, higher in FIGURES + AGAINST_FIGURES:
         old, new = result.median("rev", key), result.median("current", key)
         ratio = result.speedup(key, higher)
         lines.append(
@@ -119,7 +126,20 @@ def _table(result: Comparison) -> str:
         )
     cases = [result.median(side, "suite_cases") for side in ("rev", "current")]
     lines.append(f"{'case suite size':<28}{_num(cases[0]):>14}{_num(cases[1]):>14}")
+    total, passed = (
+        [result.median(side, key) for side in ("rev", "current")]
+        for key in ("rev_cases_total", "rev_cases_passed")
+    )
+    if total[0] is not None:
+        lines.append(
+            f"REV's case files: the {_count(total[0])} cases of {rev}'s cases/ run by each side "
+            f"(passed: {rev} {_count(passed[0])}, current {_count(passed[1])})"
+        )
     return "\n".join(lines)
+
+
+def _count(value: float | None) -> str:
+    return "—" if value is None else f"{int(value):,}"
 
 
 def _num(value: float | None) -> str:
