@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, copies
+from .cards import Card
 from .combos import (
     SINGLE,
     Answer,
@@ -324,7 +324,8 @@ def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Car
 def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """List the cards that every legal follow from this hand contains (the auto-hint)."""
     n = len(lead.cards)
-    suit, widest = ctx.held(tuple(hand)).view(lead.group, ctx.ruleset)  # as _suit_cards
+    held = ctx.held(tuple(hand))
+    suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
         rest = [c for c in hand if ctx.key[c][0] != lead.group]
         short = Counter(suit) + _forced_fill(rest, n - len(suit))
@@ -341,7 +342,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
     spare = len(suit) - n
     link = ctx.link
     forced: Counter[Card] = Counter()
-    for card, m in copies(suit).items():
+    for card, m in held.copies(lead.group, ctx.ruleset).items():
         removable = 0
         while removable < min(m, spare):
             lost = m // 2 - (m - removable - 1) // 2  # this card's pairs gone
@@ -356,17 +357,23 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
 def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """Build one legal follow: the required structure, then the cheapest other cards."""
     n = len(lead.cards)
-    suit, widest = ctx.held(tuple(hand)).view(lead.group, ctx.ruleset)  # as _suit_cards
+    held = ctx.held(tuple(hand))
+    suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
         rest = sorted((c for c in hand if ctx.key[c][0] != lead.group), key=ctx.cheap.__getitem__)
         return _real(ctx, hand, [*suit, *rest[: n - len(suit)]])
-    counts = copies(suit)
+    counts = held.copies(lead.group, ctx.ruleset)
     if not lead.has_pairs:
         chosen: list[Card] = []
     elif lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
         chosen = _ladder(lead).plan(ctx, list(suit))
     else:
-        chosen = list(match_copies(ctx, lead, counts).cards)
+        bins, lone = lead.pair_slots
+        slot = (lead.group, bins, lone)
+        shown = held.matches.get(slot)
+        if shown is None:
+            shown = held.matches[slot] = match_copies(ctx, lead, counts).cards
+        chosen = list(shown)
     return _real(ctx, hand, chosen + _cheapest(ctx, counts, chosen, n - len(chosen)))
 
 

@@ -16,22 +16,34 @@ if TYPE_CHECKING:
     from .follow import FollowVerdict
 
 # The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,
-# lone pairs) -> Answer, filled by `follow.judge_follow`.
+# lone pairs) -> Answer, filled by `follow.judge_follow`; the cards that show it
+# (`combos.match_copies`), filled by `follow.generate_example`.
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
 
 class Held:
     """One hand: its cards, the copies of each card, and per group its cards in the pair view
-    (`jokers.pair_view`) with the most copies of one card there."""
+    (`jokers.pair_view`) with their copies and the most copies of one card there."""
 
-    __slots__ = ("cards", "key", "counts", "views", "answers", "verdicts")
+    __slots__ = (
+        "cards",
+        "key",
+        "counts",
+        "views",
+        "group_counts",
+        "answers",
+        "matches",
+        "verdicts",
+    )
 
     def __init__(self, key: Mapping[Card, tuple[str, int]], cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self.key = key
         self.counts: dict[Card, int] | None = None
         self.views: dict[str | None, tuple[tuple[Card, ...], int]] = {}
+        self.group_counts: dict[str | None, dict[Card, int]] = {}
         self.answers: dict[AnswerKey, Answer] = {}
+        self.matches: dict[AnswerKey, tuple[Card, ...]] = {}
         # Follows judged from this hand: (id of the lead, play) -> (that lead, verdict).
         self.verdicts: dict[tuple[int, tuple[Card, ...]], tuple[Combo, FollowVerdict]] = {}
 
@@ -42,9 +54,16 @@ class Held:
         if hit is None:
             key = self.key
             cards = tuple(pair_view(rs, [c for c in self.cards if key[c][0] == group]))
-            widest = max(copies(cards).values()) if cards else 0
-            hit = self.views[group] = (cards, widest)
+            counts = self.group_counts[group] = copies(cards)
+            hit = self.views[group] = (cards, max(counts.values(), default=0))
         return hit
+
+    def copies(self, group: str | None, rs: Ruleset) -> dict[Card, int]:
+        """Return the copies of each card of a group in the pair view (`view`), in hand order.
+        Shared by every caller: read it, never change it."""
+        if group not in self.group_counts:
+            self.view(group, rs)
+        return self.group_counts[group]
 
     def has(self, cards: Sequence[Card]) -> bool:
         """Tell whether the hand holds every card of `cards` (with multiplicity)."""

@@ -118,7 +118,11 @@ _INF = 1 << 30
 def _place(
     left: dict[int, int], caps: list[int], length: int, rest: tuple[int, ...]
 ) -> tuple[int, int]:
-    """Cut one piece of `length` (the highest that still allows `rest`) out of left and caps."""
+    """Cut one piece of `length` (the highest that still allows `rest`) out of left and caps.
+
+    The last piece (`rest` empty) needs no check: the searched answer is the best, so no
+    placement of it leaves room for a further piece, and the highest one is taken.
+    """
     for low, high in sorted(_spans(left), key=lambda s: -s[1]):
         for start in range(high - length + 1, low - 1, -1):
             trial = dict(left)
@@ -126,10 +130,10 @@ def _place(
                 trial[p] -= 1
                 if not trial[p]:
                     del trial[p]
-            shape = _shape(_runs(trial))
-            for j in sorted({j for j, b in enumerate(caps) if b >= length}):
+            shape = _shape(_runs(trial)) if rest else ()
+            for j in [j for j, b in enumerate(caps) if b >= length]:
                 after = caps[:j] + [caps[j] - length] + caps[j + 1 :]
-                if _best(shape, _bins(after), length) == rest:
+                if not rest or _best(shape, _bins(after), length) == rest:
                     left.clear()
                     left.update(trial)
                     caps[:] = after

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,3 +61,25 @@ def test_answers_do_not_depend_on_the_order_or_empty_positions(
     plan = plan_answer(counts, bins, lone)
     assert plan.units == rank_answer(counts, bins, lone)[1]
     assert plan.lengths == rank_answer(counts, bins, lone)[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(PROFILES, TRACTORS, LONE)
+def test_a_plan_uses_units_held_and_fits_the_leads_tractors(
+    counts: dict[int, int], bins: list[int], lone: int
+) -> None:
+    plan = plan_answer(counts, bins, lone)
+    left = dict(counts)
+    for p in [p for low, high in plan.pieces for p in range(low, high + 1)] + list(plan.lone):
+        assert left.get(p, 0) > 0, (counts, plan)
+        left[p] -= 1
+    assert all(high > low for low, high in plan.pieces)
+    # Some assignment of the pieces to the lead's tractors keeps each within its length.
+    assert any(
+        all(
+            sum(n for n, b in zip(plan.lengths, to, strict=True) if b == i) <= cap
+            for i, cap in enumerate(bins)
+        )
+        for to in itertools.product(range(len(bins)), repeat=len(plan.pieces))
+    ), (counts, bins, plan)
+    assert (plan.lengths, plan.units) == rank_answer(counts, bins, lone)
