@@ -120,17 +120,17 @@ def _table(result: Comparison) -> str:
     lines = [
         f"bench --against {result.rev} ({result.commit[:12]}): {result.repeats} runs per side, "
         "interleaved, CPU time; medians; speedup > 1 means the current tree is faster",
-        f"{'figure':<28}{rev:>14}{'current':>14}{'speedup':>10}",
+        f"{'figure':<33}{rev:>14}{'current':>14}{'speedup':>10}",
     ]
     for key, label, higher in FIGURES + AGAINST_FIGURES:
         old, new = result.median("rev", key), result.median("current", key)
         ratio = result.speedup(key, higher)
         lines.append(
-            f"{label:<28}{_num(old):>14}{_num(new):>14}"
+            f"{label:<33}{_num(old):>14}{_num(new):>14}"
             f"{(f'{ratio:.2f}×' if ratio is not None else '—'):>10}"
         )
     cases = [result.median(side, "suite_cases") for side in ("rev", "current")]
-    lines.append(f"{'case suite size':<28}{_num(cases[0]):>14}{_num(cases[1]):>14}")
+    lines.append(f"{'case suite size':<33}{_num(cases[0]):>14}{_num(cases[1]):>14}")
     total, passed = (
         [result.median(side, key) for side in ("rev", "current")]
         for key in ("rev_cases_total", "rev_cases_passed")
