@@ -14,6 +14,7 @@ from checker.engine.combos import classify
 from checker.engine.follow import generate_example, generate_forced, judge_follow
 from checker.engine.order import Context, make_context
 from checker.engine.ruleset import load_ruleset
+from checker.engine.structure import forget_answers
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 from checker.play.bots.v2 import V2Bot
@@ -35,6 +36,7 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("worst_follow_judge_ms", "worst follow judge (ms)", False),
     ("worst_follow_forced_ms", "worst follow forced (ms)", False),
     ("worst_follow_example_ms", "worst follow example (ms)", False),
+    ("worst_follow_example_cold_ms", "  same, memos cleared (ms)", False),
     ("worst_throw_check_ms", "worst throw check (ms)", False),
     ("throw_stands_ms", "throw that stands (ms)", False),
     ("suite_seconds", "case suite (s)", False),
@@ -46,6 +48,12 @@ def forget(ctx: Context) -> None:
     """Clear a context's memos (classified plays, hands seen), so that a batch starts cold."""
     for memo in ("classified", "hands"):
         getattr(ctx, memo, {}).clear()
+
+
+def forget_all(ctx: Context) -> None:
+    """Clear a context's memos and the engine's memoised structure answers (a first search)."""
+    forget(ctx)
+    forget_answers()
 
 
 def _deck(ctx: Context) -> list[Card]:
@@ -64,9 +72,13 @@ def _rate(fn: Callable[[], object], items: int, seconds: float = 1.0) -> float:
             return done / elapsed
 
 
-def _median_ms(fn: Callable[[], object], repeat: int = 200) -> float:
+def _median_ms(
+    fn: Callable[[], object], repeat: int = 200, before: Callable[[], object] | None = None
+) -> float:
     times = []
     for _ in range(repeat):
+        if before is not None:
+            before()
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
@@ -199,6 +211,9 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "worst_follow_judge_ms": _median_ms(lambda: judge_follow(ctx, lead, big_hand, worst_play)),
         "worst_follow_forced_ms": _median_ms(lambda: generate_forced(ctx, lead, big_hand)),
         "worst_follow_example_ms": _median_ms(lambda: generate_example(ctx, lead, big_hand)),
+        "worst_follow_example_cold_ms": _median_ms(
+            lambda: generate_example(ctx, lead, big_hand), before=lambda: forget_all(ctx)
+        ),
         "worst_throw_check_ms": _median_ms(lambda: judge_throw(ctx, throw, others)),
         "throw_stands_ms": throw_stands_ms(seed),
         "v2_decision_ms": _v2_decision_ms(seed),

@@ -9,7 +9,8 @@ revision checked out elsewhere. Every figure is taken in CPU time of this proces
 so that other work on a shared machine counts less. Revisions whose `run_bench` does not yet
 measure whole rounds, single-card tricks or a standing throw get them measured here, with the
 same functions the current bench uses (they call only engine functions the baseline has);
-their tricks and follows "with memos cleared" are their ordinary figures (they have no memos).
+their tricks, follows and worst example "with memos cleared" are their ordinary figures (they
+have no memos).
 
 `--cases` runs the case files of one folder once with TREE's runner, in a process of its own
 so that no memo of the benchmark is warm: `bench --against` gives both sides REV's own case
@@ -131,6 +132,7 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     for cold in ("trick_resolutions", "follow_judgements"):
         # Trees before the memos have nothing to clear: their figure is already cold.
         figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
+    figures.setdefault("worst_follow_example_cold_ms", figures["worst_follow_example_ms"])
     if "throw_stands_ms" not in figures:
         figures["throw_stands_ms"] = throw_stands_ms(seed)
     if "suite_ms_per_case" not in figures:

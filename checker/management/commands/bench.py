@@ -72,6 +72,7 @@ class Command(BaseCommand):
             f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)",
             f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms",
             f"worst follow example     {f['worst_follow_example_ms']:>12.3f} ms",
+            f"  same, memos cleared    {f['worst_follow_example_cold_ms']:>12.3f} ms",
             f"worst throw check        {f['worst_throw_check_ms']:>12.3f} ms (three 25-card hands)",
             f"throw that stands        {f['throw_stands_ms']:>12.3f} ms (9 cards, three 25-card hands)",
             f"v2 bot decision         {f['v2_decision_ms']:>12.3f} ms median (25-card hand; target < 2 ms)",
