@@ -127,16 +127,26 @@ def _bad_token(chunk: str, pos: int) -> str:
     return chunk[pos : nxt.start() if nxt else len(chunk)]
 
 
+# Each card's text once written (a deck has at most 54 distinct cards).
+_TEXT: dict[Card, str] = {}
+
+
 def format_card(card: Card) -> str:
     """Write a card with its suit symbol, or 大王 / 小王."""
-    if card.rank in JOKER_NAMES_ZH:
-        return JOKER_NAMES_ZH[card.rank]
-    return SUIT_SYMBOLS[card.suit] + RANK_LABELS[card.rank]
+    text = _TEXT.get(card)
+    if text is None:
+        if card.rank in JOKER_NAMES_ZH:
+            text = JOKER_NAMES_ZH[card.rank]
+        else:
+            text = SUIT_SYMBOLS[card.suit] + RANK_LABELS[card.rank]
+        _TEXT[card] = text
+    return text
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write a card list with suit symbols, space separated."""
-    return " ".join(format_card(c) for c in cards)
+    get = _TEXT.get
+    return " ".join([get(c) or format_card(c) for c in cards])
 
 
 def ascii_card(card: Card) -> str:

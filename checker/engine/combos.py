@@ -197,9 +197,14 @@ class PairStock:
 
     def runs(self) -> list[tuple[int, int]]:
         """List maximal runs of consecutive positions holding a pair, as (low, high)."""
+        return self.runs_of(self.at)
+
+    @staticmethod
+    def runs_of(at: Mapping[int, object]) -> list[tuple[int, int]]:
+        """List maximal runs of consecutive keys of `at`, as (low, high)."""
         out: list[tuple[int, int]] = []
         start = prev = None
-        for p in sorted(self.at):
+        for p in sorted(at):
             if prev is not None and p == prev + 1:
                 prev = p
                 continue

@@ -18,6 +18,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
+from .held import Held
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -236,7 +237,38 @@ def judge_follow(
     n = len(lead.cards)
     if len(play_t) != n:
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
+    if n == 1:
+        return _judge_single(ctx, lead, hand_t, play_t)
     held = ctx.held(hand_t)
+    # A round judges the same follow more than once (the player's own check, the table, the
+    # referee): the verdict is kept with the hand, beside the very lead it answers.
+    slot = (id(lead), play_t)
+    hit = held.verdicts.get(slot)
+    if hit is not None and hit[0] is lead:
+        return hit[1]
+    verdict = _judge(ctx, lead, held, hand_t, play_t)
+    held.verdicts[slot] = (lead, verdict)
+    return verdict
+
+
+def _judge_single(
+    ctx: Context, lead: Combo, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+) -> FollowVerdict:
+    """Judge a one-card follow: legal when it is of the led group or the hand has none."""
+    # What _judge gives a one-card lead, read directly: a pair view keeps the group's count.
+    card = play_t[0]
+    if card not in hand_t:
+        return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
+    key, group = ctx.key, lead.group
+    held = sum(1 for c in hand_t if key[c][0] == group)  # every card looked up, as _judge does
+    ok = held == 0 or key[card][0] == group
+    return FollowVerdict(ok, "" if ok else MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
+
+
+def _judge(
+    ctx: Context, lead: Combo, held: Held, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+) -> FollowVerdict:
+    n = len(lead.cards)
     if not held.has(play_t):
         return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
     suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards(ctx, lead, hand_t)
@@ -259,10 +291,10 @@ def judge_follow(
         )
         return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
     bins, lone = lead.pair_slots
-    slot = (lead.group, bins, lone)
-    required = held.answers.get(slot)
+    shape = (lead.group, bins, lone)
+    required = held.answers.get(shape)
     if required is None:
-        required = held.answers[slot] = answer_structure(ctx, lead, suit)
+        required = held.answers[shape] = answer_structure(ctx, lead, suit)
     shown = answer_structure(ctx, lead, played)
     if shown.rank == required.rank:
         return FollowVerdict(True, "", ctx, lead, hand_t, play_t, required, shown)

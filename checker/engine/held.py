@@ -12,7 +12,8 @@ from .jokers import pair_view
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from .combos import Answer
+    from .combos import Answer, Combo
+    from .follow import FollowVerdict
 
 # The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,
 # lone pairs) -> Answer, filled by `follow.judge_follow`; the cards that show it
@@ -24,7 +25,16 @@ class Held:
     """One hand: its cards, the copies of each card, and per group its cards in the pair view
     (`jokers.pair_view`) with their copies and the most copies of one card there."""
 
-    __slots__ = ("cards", "key", "counts", "views", "group_counts", "answers", "matches")
+    __slots__ = (
+        "cards",
+        "key",
+        "counts",
+        "views",
+        "group_counts",
+        "answers",
+        "matches",
+        "verdicts",
+    )
 
     def __init__(self, key: Mapping[Card, tuple[str, int]], cards: tuple[Card, ...]) -> None:
         self.cards = cards
@@ -34,6 +44,8 @@ class Held:
         self.group_counts: dict[str | None, dict[Card, int]] = {}
         self.answers: dict[AnswerKey, Answer] = {}
         self.matches: dict[AnswerKey, tuple[Card, ...]] = {}
+        # Follows judged from this hand: (id of the lead, play) -> (that lead, verdict).
+        self.verdicts: dict[tuple[int, tuple[Card, ...]], tuple[Combo, FollowVerdict]] = {}
 
     def view(self, group: str | None, rs: Ruleset) -> tuple[tuple[Card, ...], int]:
         """Return a group's cards in the pair view, in hand order, and the most copies of one

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import comb
+from types import MappingProxyType
 from typing import Protocol
 
-from checker.engine.cards import SMALL_JOKER, Card
+from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
+from checker.engine.records import fast_init
 from checker.engine.ruleset import DeclarePolicy, Ruleset
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
@@ -25,6 +28,7 @@ BID = "bid"
 PICK_TRUMP = "pick_trump"
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlayerView:
     """What one seat may know at a decision: its own hand and the public table, nothing else.
@@ -49,7 +53,7 @@ class PlayerView:
     attackers_points: int = 0
     kitty: tuple[Card, ...] = ()
     bids: tuple[tuple[int, int | None], ...] = ()
-    options: dict[str, object] = field(default_factory=dict)
+    options: Mapping[str, object] = MappingProxyType({})
     # Public facts of the round: the 暗牌 shown to everyone at a 70 bid (二七王 §4.3), the
     # seats that announced 无主 (§5.4.2), and whether this seat may still throw (§5.4.5).
     shown_kitty: tuple[Card, ...] = ()
@@ -124,22 +128,28 @@ def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[C
         return [rng.choice(sorted(set(cards)))]
     counts = sorted(Counter(cards).items())
     m = len(counts)
-    # ways[i][j]: number of multisets of size j using items i..m-1
-    ways = [[0] * (k + 1) for _ in range(m + 1)]
-    ways[m][0] = 1
+    # ways[i] is the polynomial whose coefficient j counts the multisets of size j from items
+    # i..m-1: ways[i+1] times (1 + x + … + x^cap), kept to degree k. Each one is a single int
+    # with one `bits`-wide digit per coefficient (no count reaches C(m+k, k)).
+    bits = comb(m + k, k).bit_length() + 1
+    digit = (1 << bits) - 1
+    keep = (1 << ((k + 1) * bits)) - 1
+    ways = [0] * m + [1]
+    poly = 1
     for i in range(m - 1, -1, -1):
-        cap = counts[i][1]
-        row, nxt = ways[i], ways[i + 1]
-        for j in range(k + 1):
-            row[j] = sum(nxt[j - t] for t in range(min(cap, j) + 1))
+        grown = poly
+        for t in range(1, min(counts[i][1], k) + 1):
+            grown += poly << (t * bits)
+        poly = ways[i] = grown & keep
     out: list[Card] = []
     need = k
     for i, (card, cap) in enumerate(counts):
         if need == 0:
             break
-        pick = rng.randrange(ways[i][need])
+        pick = rng.randrange((ways[i] >> (need * bits)) & digit)
+        after = ways[i + 1]
         for t in range(min(cap, need) + 1):
-            w = ways[i + 1][need - t]
+            w = (after >> ((need - t) * bits)) & digit
             if pick < w:
                 out.extend([card] * t)
                 need -= t
@@ -199,26 +209,30 @@ def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
     counts = Counter(cards)
     key = ctx.key
     out: list[list[Card]] = [[c] for c in sorted(counts, key=lambda c: (key[c][1], c))]
-    stock = PairStock(ctx, counts)
-    for p in sorted(stock.at):
-        for card in stock.at[p]:
+    at = PairStock(ctx, counts).at
+    for p in sorted(at):
+        for card in at[p]:
             out.append([card, card])
-    for low, high in stock.runs():
+    for low, high in PairStock.runs_of(at):
+        # A tractor low..high takes, at each position from the top, the last pair held there
+        # (what PairStock.take would remove from a fresh stock).
+        tops = [at[p][-1] for p in range(high, low - 1, -1)]
         for size in range(2, high - low + 2):
             for start in range(low, high - size + 2):
-                trial = PairStock(ctx, counts)
-                out.append(trial.take(start, start + size - 1))
+                first = high - (start + size - 1)
+                out.append([c for c in tops[first : first + size] for _ in (0, 1)])
     return out
 
 
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
-    out: dict[str, list[Card]] = {}
-    for g in (TRUMP, "S", "H", "C", "D"):
-        cards = [c for c in hand if ctx.key[c][0] == g]
-        if cards:
-            out[g] = cards
-    return out
+    key = ctx.key
+    split: dict[str, list[Card]] = {g: [] for g in (TRUMP, "S", "H", "C", "D")}
+    for c in hand:
+        bucket = split.get(key[c][0])
+        if bucket is not None:
+            bucket.append(c)
+    return {g: cards for g, cards in split.items() if cards}
 
 
 def random_lead(
@@ -236,6 +250,14 @@ def random_lead(
     return rng.choice(lead_units(ctx, cards))
 
 
+# Declaration options by (ruleset id, level, seat, declarations on the table, declaring cards
+# held): during a deal a seat is asked after every card, and its options change only when it
+# is dealt a card that can declare or someone declares. The ruleset itself is kept beside the
+# answer, so an id reused by another ruleset is never mistaken for it.
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[Card, ...], ...]]] = {}
+_OPTIONS_LIMIT = 8192
+
+
 def declaration_options(
     rs: Ruleset,
     level: int | None,
@@ -244,19 +266,40 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    ranks = declaring_ranks(rs, level)
-    counts = Counter(c for c in hand if c.rank in ranks or c.rank >= SMALL_JOKER)
-    if not counts:
+    ranks = {*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER}
+    cards = [c for c in hand if c.rank in ranks]
+    if not cards:
         return []
+    cards.sort()
+    key = (id(rs), level, seat, tuple((s, tuple(cs)) for s, cs in current), tuple(cards))
+    hit = _OPTIONS.get(key)
+    if hit is None or hit[0] is not rs:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        held = sorted(Counter(cards).items())
+        hit = (rs, _accepted_declarations(rs, level, current, seat, held))
+        _OPTIONS[key] = hit
+    return [list(o) for o in hit[1]]
+
+
+def _accepted_declarations(
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    held: Sequence[tuple[Card, int]],
+) -> tuple[tuple[Card, ...], ...]:
+    ranks = declaring_ranks(rs, level)
     most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
-    tries: list[list[Card]] = []
-    for c in sorted(counts):
+    tries: list[tuple[Card, ...]] = []
+    for c, n in held:
         if c.is_joker:
-            if counts[c] >= 2:
-                tries.append([c, c])
+            if n >= 2:
+                tries.append((c, c))
         elif c.rank in ranks:
-            tries.extend([c] * k for k in range(1, min(counts[c], most) + 1))
-    return [t for t in tries if judge_declaration(rs, level, current, seat, t, hand).accepted]
+            tries.extend((c,) * k for k in range(1, min(n, most) + 1))
+    # Every try is made of held cards, so the hand check of judge_declaration is left out.
+    return tuple(t for t in tries if judge_declaration(rs, level, current, seat, t).accepted)
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:

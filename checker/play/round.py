@@ -41,6 +41,8 @@ from checker.engine.trick import resolve_trick
 from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
 
 Event = dict[str, Any]
+Seen = tuple[tuple[int, tuple[Card, ...]], ...]
+Hidden = tuple[tuple[int, int], ...]
 MAX_REDEALS = 50
 
 
@@ -188,10 +190,12 @@ class _Round:
         self.trick_points: list[int] = []
         self.dealt: list[list[Card]] = []
         self.kept: list[Card] = []
-        self.played: Counter[Card] = Counter()
+        self.played: list[Card] = []
         self.shown_kitty: tuple[Card, ...] = ()
         self.no_trump: list[int] = []
         self.no_rethrow: set[int] = set()
+        # What each seat was last shown of the declarations: (how many there were, seen, hidden).
+        self.shown: dict[int, tuple[int, Seen, Hidden]] = {}
 
     def log(self, kind: str, **fields: Any) -> None:
         self.res.events.append({"t": kind, **fields})
@@ -230,6 +234,7 @@ class _Round:
                 return
             self.hands = [[] for _ in range(self.n)]
             self.declarations = []
+            self.shown = {}
             for i in range(dealt):
                 seat = (first + i) % self.n
                 self.hands[seat].append(deck[i])
@@ -251,9 +256,7 @@ class _Round:
             f"{MAX_REDEALS} 次发牌都无人亮主", en=f"nobody declared in {MAX_REDEALS} deals"
         )
 
-    def seen_declarations(
-        self, seat: int
-    ) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[int, int], ...]]:
+    def seen_declarations(self, seat: int) -> tuple[Seen, Hidden]:
         """Split the declarations so far into what a seat sees whole and what only as a count."""
         seen: list[tuple[int, tuple[Card, ...]]] = []
         hidden: list[tuple[int, int]] = []
@@ -267,7 +270,11 @@ class _Round:
 
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
-        seen, hidden = self.seen_declarations(seat)
+        shown = self.shown.get(seat)
+        if shown is None or shown[0] != len(self.declarations):
+            shown = (len(self.declarations), *self.seen_declarations(seat))
+            self.shown[seat] = shown
+        _, seen, hidden = shown
         view = PlayerView(
             DECLARE,
             seat,
@@ -566,7 +573,7 @@ class _Round:
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
-        self.played.update(cards)
+        self.played += cards
 
     def check_trick(
         self, no: int, winner: int, beats: Sequence[bool], legal: Sequence[bool | None]
@@ -605,9 +612,10 @@ class _Round:
             res.breaks.append(
                 f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
             )
-        if not res.surrendered and self.played + Counter(self.kitty) != Counter(self.deck):
+        played = Counter(self.played)
+        if not res.surrendered and played + Counter(self.kitty) != Counter(self.deck):
             res.breaks.append("cards: played + kitty differ from the deck")
-        if self.played and max(self.played.values()) > rs.decks:
+        if played and max(played.values()) > rs.decks:
             res.breaks.append("cards: a card was played more often than the decks hold")
         if rs.score_policy == "bid_chips":
             assert res.bid is not None

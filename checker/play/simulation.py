@@ -62,8 +62,28 @@ def run_job(job: Job) -> tuple[dict[str, Any], list[str]]:
     return res.figures(), lines
 
 
-def _dump(event: Event) -> str:
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _line_writer() -> Callable[[Event], str]:
+    # JSONEncoder.encode builds a new C encoder for every call; a log writes ~120 lines a
+    # round, so the C encoder is built once here (same options, same text). Without the C
+    # module, or if its signature differs, the plain encoder is used.
+    make = getattr(json.encoder, "c_make_encoder", None)
+    # markers (None: no circular check), default, string encoder, indent, separators, sort_keys,
+    # skipkeys, allow_nan
+    args = (None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", False)
+    sample = {"t": "é", "n": [1, None, True, 0.5]}
+    try:
+        fast = make(*args, False, True) if make is not None else None
+        if fast is not None and "".join(fast(sample, 0)) == _ENCODER.encode(sample):
+            return lambda event: "".join(fast(event, 0))
+    except TypeError:
+        pass
+    return _ENCODER.encode
+
+
+_dump = _line_writer()
 
 
 def header(
