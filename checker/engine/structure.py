@@ -63,6 +63,12 @@ def slack(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> dict[int
     return dict(_slack(_profile(counts), tuple(sorted(bins, reverse=True)), lone))
 
 
+def forget_answers() -> None:
+    """Empty the memoised searches and answers (a benchmark of a first search starts here)."""
+    for memo in (_best, _rank, _plan, _slack):
+        memo.cache_clear()
+
+
 # Answers memoised per problem: a profile of units by position, the lead's tractors and pairs.
 # Plays and hands repeat profiles far more often than cards, and each search is pure.
 MEMO = 1 << 14
@@ -99,17 +105,52 @@ def _slack(
 @lru_cache(maxsize=MEMO)
 def _plan(profile: tuple[tuple[int, int], ...], bins: tuple[int, ...], lone: int) -> Plan:
     left = dict(profile)
+    if len(bins) == 1:
+        return _plan_one_tractor(left, bins[0], lone)
+    return _plan_searched(left, bins, lone)
+
+
+def _plan_one_tractor(left: dict[int, int], bin_: int, lone: int) -> Plan:
+    """Plan the answer to a lead with one tractor directly when it has room for one piece.
+
+    The piece is as long as the tractor and the longest run allow; when what is left of the
+    tractor could hold no second piece, the highest such stretch is the one the search would
+    place (see `_place`). Otherwise the search decides.
+    """
+    spans = _spans(left)
+    length = min(bin_, max((high - low + 1 for low, high in spans), default=0))
+    if bin_ - length >= 2:
+        return _plan_searched(left, (bin_,), lone)
+    pieces: list[tuple[int, int]] = []
+    if length >= 2:
+        high = max(h for low, h in spans if h - low + 1 >= length)
+        pieces.append((high - length + 1, high))
+        for p in range(high - length + 1, high + 1):
+            left[p] -= 1
+            if not left[p]:
+                del left[p]
+    return _with_lone(left, pieces, bin_ + lone)
+
+
+def _plan_searched(left: dict[int, int], bins: tuple[int, ...], lone: int) -> Plan:
+    """Plan the answer by the search: the best piece lengths, then each piece placed highest."""
     caps = list(bins)
     target = _best(_shape(_runs(left)), _bins(caps), _INF) if caps else ()
     pieces: list[tuple[int, int]] = []
     for i, length in enumerate(target):
         rest = target[i + 1 :]
         pieces.append(_place(left, caps, length, rest))
-    total = min(sum(k for _, k in profile), sum(bins) + lone)
+    return _with_lone(left, pieces, sum(bins) + lone)
+
+
+def _with_lone(left: dict[int, int], pieces: list[tuple[int, int]], room: int) -> Plan:
+    """Finish a plan: the units left over, highest first, fill the room the pieces leave."""
+    used = sum(high - low + 1 for low, high in pieces)
+    total = min(used + sum(left.values()), room)
     spare: list[int] = []
     for p in sorted(left, reverse=True):
         spare += [p] * left[p]
-    return Plan(tuple(pieces), tuple(spare[: total - sum(target)]))
+    return Plan(tuple(pieces), tuple(spare[: total - used]))
 
 
 _INF = 1 << 30

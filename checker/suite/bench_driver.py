@@ -9,7 +9,8 @@ revision checked out elsewhere. Every figure is taken in CPU time of this proces
 so that other work on a shared machine counts less. Revisions whose `run_bench` does not yet
 measure whole rounds, single-card tricks or a standing throw get them measured here, with the
 same functions the current bench uses (they call only engine functions the baseline has);
-their tricks and follows "with memos cleared" are their ordinary figures (they have no memos).
+their tricks, follows and worst example "with memos cleared" are their ordinary figures (they
+have no memos).
 
 `--cases` runs the case files of one folder once with TREE's runner, in a process of its own
 so that no memo of the benchmark is warm: `bench --against` gives both sides REV's own case
@@ -112,10 +113,11 @@ def median_ms(
 
 
 def clear_memos(ctx: Any) -> None:
-    """Clear a context's memos with the tree's own `bench.forget` (trees without memos: none)."""
+    """Clear a context's memos and the engine's with the tree's own `bench.forget_all` (trees
+    without memos: none)."""
     from checker.suite import bench
 
-    forget = getattr(bench, "forget", None)
+    forget = getattr(bench, "forget_all", None) or getattr(bench, "forget", None)
     if forget is not None:
         forget(ctx)
 

@@ -7,7 +7,13 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.engine.structure import plan_answer, rank_answer, slack
+from checker.engine.structure import (
+    _plan_one_tractor,
+    _plan_searched,
+    plan_answer,
+    rank_answer,
+    slack,
+)
 
 # Units by ladder position (a position holds 1-3 units), a lead's tractors (2-4 units long)
 # and its lone pairs.
@@ -83,3 +89,12 @@ def test_a_plan_uses_units_held_and_fits_the_leads_tractors(
         for to in itertools.product(range(len(bins)), repeat=len(plan.pieces))
     ), (counts, bins, plan)
     assert (plan.lengths, plan.units) == rank_answer(counts, bins, lone)
+
+
+@settings(max_examples=400, deadline=None)
+@given(PROFILES, st.integers(2, 6), LONE)
+def test_one_tractor_is_planned_directly_as_the_search_plans_it(
+    counts: dict[int, int], tractor: int, lone: int
+) -> None:
+    direct = _plan_one_tractor(dict(counts), tractor, lone)
+    assert direct == _plan_searched(dict(counts), (tractor,), lone), (counts, tractor, lone)
