@@ -8,14 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 from types import MappingProxyType
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
-from checker.engine.records import fast_init
 from checker.engine.ruleset import DeclarePolicy, Ruleset
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
@@ -28,9 +27,7 @@ BID = "bid"
 PICK_TRUMP = "pick_trump"
 
 
-@fast_init
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What one seat may know at a decision: its own hand and the public table, nothing else.
 
     `phase` is one of declare, bury, lead, follow. `trick` holds the plays of the current

@@ -21,7 +21,13 @@ from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round
 
-from .bench_driver import per_case_ms, round_rate, single_trick_rate, throw_stands_ms
+from .bench_driver import (
+    median_ms,
+    per_case_ms,
+    round_rate,
+    single_trick_rate,
+    throw_stands_ms,
+)
 from .runner import run_suite
 
 # Every figure: key, label as printed, and whether a higher value is better.
@@ -34,11 +40,15 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("classifications_per_s", "classifications/s", True),
     ("rounds_per_s", "whole random rounds/s", True),
     ("worst_follow_judge_ms", "worst follow judge (ms)", False),
+    ("worst_follow_judge_cold_ms", "worst follow judge, cold (ms)", False),
     ("worst_follow_forced_ms", "worst follow forced (ms)", False),
+    ("worst_follow_forced_cold_ms", "worst follow forced, cold (ms)", False),
     ("worst_follow_example_ms", "worst follow example (ms)", False),
-    ("worst_follow_example_cold_ms", "  same, memos cleared (ms)", False),
+    ("worst_follow_example_cold_ms", "worst follow example, cold (ms)", False),
     ("worst_throw_check_ms", "worst throw check (ms)", False),
+    ("worst_throw_check_cold_ms", "worst throw check, cold (ms)", False),
     ("throw_stands_ms", "throw that stands (ms)", False),
+    ("throw_stands_cold_ms", "throw that stands, cold (ms)", False),
     ("suite_seconds", "case suite (s)", False),
     ("suite_ms_per_case", "case suite (ms/case)", False),
 ]
@@ -70,19 +80,6 @@ def _rate(fn: Callable[[], object], items: int, seconds: float = 1.0) -> float:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return done / elapsed
-
-
-def _median_ms(
-    fn: Callable[[], object], repeat: int = 200, before: Callable[[], object] | None = None
-) -> float:
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
 
 
 def _ordinary_tricks(ctx: Context, rng: random.Random, count: int) -> list[list[list[Card]]]:
@@ -158,7 +155,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
             resolve_trick(ctx, plays)
 
     def cold_trick_batch() -> None:
-        forget(ctx)
+        forget_all(ctx)
         trick_batch()
 
     follows = []
@@ -177,13 +174,13 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
             judge_follow(ctx, lead, hand, play)
 
     def cold_follow_batch() -> None:
-        forget(ctx)
+        forget_all(ctx)
         follow_batch()
 
     leads = [plays[0] for plays in tricks]
 
     def classify_batch() -> None:
-        forget(ctx)  # each lead classified afresh, as the baseline did (no memo hits)
+        forget_all(ctx)  # each lead classified afresh, as the baseline did (no memo hits)
         for cards in leads:
             classify(ctx, cards)
 
@@ -197,6 +194,18 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     deck = [c for c in _deck(ctx) if c not in throw]
     rng.shuffle(deck)
     others = [deck[i * 25 : (i + 1) * 25] for i in range(3)]
+    worst = {
+        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play),
+        "worst_follow_forced": lambda: generate_forced(ctx, lead, big_hand),
+        "worst_follow_example": lambda: generate_example(ctx, lead, big_hand),
+        "worst_throw_check": lambda: judge_throw(ctx, throw, others),
+    }
+    worst_cases: dict[str, float] = {}
+    for name, judge in worst.items():
+        worst_cases[f"{name}_ms"] = median_ms(judge)
+        worst_cases[f"{name}_cold_ms"] = median_ms(judge, before=lambda: forget_all(ctx))
+    worst_cases["throw_stands_ms"] = throw_stands_ms(seed)
+    worst_cases["throw_stands_cold_ms"] = throw_stands_ms(seed, cold=True)
     start = time.perf_counter()
     report = run_suite()
     suite_seconds = time.perf_counter() - start
@@ -208,14 +217,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "classifications_per_s": _rate(classify_batch, len(leads), seconds),
         "single_trick_resolutions_per_s": single_trick_rate(seconds, seed),
         "rounds_per_s": round_rate(seconds, seed),
-        "worst_follow_judge_ms": _median_ms(lambda: judge_follow(ctx, lead, big_hand, worst_play)),
-        "worst_follow_forced_ms": _median_ms(lambda: generate_forced(ctx, lead, big_hand)),
-        "worst_follow_example_ms": _median_ms(lambda: generate_example(ctx, lead, big_hand)),
-        "worst_follow_example_cold_ms": _median_ms(
-            lambda: generate_example(ctx, lead, big_hand), before=lambda: forget_all(ctx)
-        ),
-        "worst_throw_check_ms": _median_ms(lambda: judge_throw(ctx, throw, others)),
-        "throw_stands_ms": throw_stands_ms(seed),
+        **worst_cases,
         "v2_decision_ms": _v2_decision_ms(seed),
         "suite_seconds": suite_seconds,
         "suite_ms_per_case": per_case_ms(suite_seconds, report.total),

@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 
@@ -77,10 +78,11 @@ def single_trick_rate(seconds: float, seed: int) -> float:
             return done / elapsed
 
 
-def throw_stands_ms(seed: int, repeat: int = 200) -> float:
+def throw_stands_ms(seed: int, repeat: int = 200, *, cold: bool = False) -> float:
     """Median ms to judge a 9-card spade throw that stands against three 25-card hands.
 
     The throw (♠AAKK, ♠JJ1010, ♠Q) cannot be beaten, so every unit is checked against every hand.
+    With cold=True the context's memos are cleared before each judgement.
     """
     from checker.engine.cards import Card
     from checker.engine.throws import judge_throw
@@ -91,12 +93,33 @@ def throw_stands_ms(seed: int, repeat: int = 200) -> float:
     random.Random(seed).shuffle(rest)
     others = [rest[i * 25 : (i + 1) * 25] for i in range(3)]
     assert judge_throw(ctx, throw, others).allowed
+    before = (lambda: clear_memos(ctx)) if cold else None
+    return median_ms(lambda: judge_throw(ctx, throw, others), repeat, before=before)
+
+
+def median_ms(
+    fn: Callable[[], object], repeat: int = 200, *, before: Callable[[], object] | None = None
+) -> float:
+    """Time fn `repeat` times (`before`, e.g. clearing memos, runs untimed ahead of each call);
+    median ms."""
     times = []
     for _ in range(repeat):
+        if before is not None:
+            before()
         t = time.perf_counter()
-        judge_throw(ctx, throw, others)
+        fn()
         times.append(time.perf_counter() - t)
     return statistics.median(times) * 1000
+
+
+def clear_memos(ctx: Any) -> None:
+    """Clear a context's memos and the engine's with the tree's own `bench.forget_all` (trees
+    without memos: none)."""
+    from checker.suite import bench
+
+    forget = getattr(bench, "forget_all", None) or getattr(bench, "forget", None)
+    if forget is not None:
+        forget(ctx)
 
 
 def per_case_ms(seconds: float, cases: int) -> float:
@@ -118,6 +141,16 @@ def run_case_files(tree: str, folder: str) -> dict[str, Any]:
     }
 
 
+# The worst-case figures (key without "_ms"), each also measured with the memos cleared.
+WORST_CASES = (
+    "worst_follow_judge",
+    "worst_follow_forced",
+    "worst_follow_example",
+    "worst_throw_check",
+    "throw_stands",
+)
+
+
 def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     """Import the tree's bench (CPU time) and return its figures, whole rounds included."""
     sys.path[0:1] = [tree]
@@ -132,9 +165,11 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     for cold in ("trick_resolutions", "follow_judgements"):
         # Trees before the memos have nothing to clear: their figure is already cold.
         figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
-    figures.setdefault("worst_follow_example_cold_ms", figures["worst_follow_example_ms"])
     if "throw_stands_ms" not in figures:
         figures["throw_stands_ms"] = throw_stands_ms(seed)
+    for worst in WORST_CASES:
+        # As above: a tree without memos has its worst cases cold already.
+        figures.setdefault(f"{worst}_cold_ms", figures[f"{worst}_ms"])
     if "suite_ms_per_case" not in figures:
         figures["suite_ms_per_case"] = per_case_ms(figures["suite_seconds"], figures["suite_cases"])
     return figures

@@ -12,7 +12,7 @@ from checker.engine.follow import generate_example, generate_forced, judge_follo
 from checker.engine.order import Context, make_context
 from checker.engine.ruleset import load_ruleset
 
-from .bench import _median_ms
+from .bench_driver import median_ms
 
 # 4 decks: a 12-card lead of four non-adjacent triples; 8 decks: a 12-card throw of a 5-, a 4-
 # and a 3-of-a-kind against a 54-card hand holding 3 to 5 copies of every spade.
@@ -50,11 +50,11 @@ def _case(
         "hand": len(hand),
         "lead": len(lead_cards),
         "judge_ms": max(
-            _median_ms(lambda: judge_follow(ctx, lead, hand, example), 100),
-            _median_ms(lambda: judge_follow(ctx, lead, hand, wrong), 100),
+            median_ms(lambda: judge_follow(ctx, lead, hand, example), 100),
+            median_ms(lambda: judge_follow(ctx, lead, hand, wrong), 100),
         ),
-        "forced_ms": _median_ms(lambda: generate_forced(ctx, lead, hand), 20),
-        "example_ms": _median_ms(lambda: generate_example(ctx, lead, hand), 20),
+        "forced_ms": median_ms(lambda: generate_forced(ctx, lead, hand), 20),
+        "example_ms": median_ms(lambda: generate_example(ctx, lead, hand), 20),
     }
 
 

@@ -3,7 +3,6 @@ seat's view says `may_throw=False`, and no bot leads a throw for the rest of the
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -19,7 +18,7 @@ from .util import lead_view
 
 
 def _banned(view: PlayerView) -> PlayerView:
-    return dataclasses.replace(view, may_throw=False)
+    return view._replace(may_throw=False)
 
 
 @pytest.mark.parametrize("bot", ["v1", "v2"])

@@ -69,12 +69,16 @@ class Command(BaseCommand):
             f"single-card tricks/s     {f['single_trick_resolutions_per_s']:>12,.0f}   (4 plays, one card each)",
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
             f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
-            f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)",
-            f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms",
-            f"worst follow example     {f['worst_follow_example_ms']:>12.3f} ms",
-            f"  same, memos cleared    {f['worst_follow_example_cold_ms']:>12.3f} ms",
-            f"worst throw check        {f['worst_throw_check_ms']:>12.3f} ms (three 25-card hands)",
-            f"throw that stands        {f['throw_stands_ms']:>12.3f} ms (9 cards, three 25-card hands)",
+            f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)"
+            f"; cold {f['worst_follow_judge_cold_ms']:.3f} ms",
+            f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms"
+            f"; cold {f['worst_follow_forced_cold_ms']:.3f} ms",
+            f"worst follow example     {f['worst_follow_example_ms']:>12.3f} ms"
+            f"; cold {f['worst_follow_example_cold_ms']:.3f} ms",
+            f"worst throw check        {f['worst_throw_check_ms']:>12.3f} ms (three 25-card hands)"
+            f"; cold {f['worst_throw_check_cold_ms']:.3f} ms",
+            f"throw that stands        {f['throw_stands_ms']:>12.3f} ms (9 cards, three 25-card hands)"
+            f"; cold {f['throw_stands_cold_ms']:.3f} ms",
             f"v2 bot decision         {f['v2_decision_ms']:>12.3f} ms median (25-card hand; target < 2 ms)",
             f"case suite wall time     {f['suite_seconds']:>12.3f} s  "
             f"({f['suite_passed']}/{f['suite_cases']} passed; target < 2 s)",
@@ -116,17 +120,17 @@ def _table(result: Comparison) -> str:
     lines = [
         f"bench --against {result.rev} ({result.commit[:12]}): {result.repeats} runs per side, "
         "interleaved, CPU time; medians; speedup > 1 means the current tree is faster",
-        f"{'figure':<28}{rev:>14}{'current':>14}{'speedup':>10}",
+        f"{'figure':<33}{rev:>14}{'current':>14}{'speedup':>10}",
     ]
     for key, label, higher in FIGURES + AGAINST_FIGURES:
         old, new = result.median("rev", key), result.median("current", key)
         ratio = result.speedup(key, higher)
         lines.append(
-            f"{label:<28}{_num(old):>14}{_num(new):>14}"
+            f"{label:<33}{_num(old):>14}{_num(new):>14}"
             f"{(f'{ratio:.2f}×' if ratio is not None else '—'):>10}"
         )
     cases = [result.median(side, "suite_cases") for side in ("rev", "current")]
-    lines.append(f"{'case suite size':<28}{_num(cases[0]):>14}{_num(cases[1]):>14}")
+    lines.append(f"{'case suite size':<33}{_num(cases[0]):>14}{_num(cases[1]):>14}")
     total, passed = (
         [result.median(side, key) for side in ("rev", "current")]
         for key in ("rev_cases_total", "rev_cases_passed")
