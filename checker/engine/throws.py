@@ -118,14 +118,23 @@ def beaten_by(rs: Ruleset) -> BeatenBy:
     return rs.throw.beaten_by
 
 
-def _beater(ctx: Context, unit: Unit, group: str, hand: Sequence[Card]) -> tuple[Card, ...] | None:
-    """Find a unit in hand that beats `unit`: the lowest higher one of the same shape, else
-    (policy same_count) the narrowest, lowest wider unit with as many cards."""
-    view = pair_view(ctx.ruleset, hand) if unit.width >= 2 else list(hand)
+def find_beater(
+    ctx: Context, unit: Unit, group: str, cards: Sequence[Card], *, wider: bool
+) -> tuple[Card, ...] | None:
+    """Find among cards a unit of the group that beats `unit`: the lowest higher one of the same
+    shape, else, with wider=True, the narrowest, lowest wider unit with as many cards (相同数量的
+    对牌大于相同数量的拖拉机: how a lone unit is beaten in a trick, and a throw's unit under
+    `throw.beaten_by: same_count`)."""
+    view = pair_view(ctx.ruleset, cards) if unit.width >= 2 else list(cards)
     found = _same_shape_beater(ctx, unit, group, view)
-    if found is None and unit.width >= 2 and beaten_by(ctx.ruleset) == BeatenBy.SAME_COUNT:
+    if found is None and wider and unit.width >= 2:
         found = _wider_beater(ctx, unit, group, view)
-    return None if found is None else tuple(restore(hand, found))
+    return None if found is None else tuple(restore(cards, found))
+
+
+def beats_wider_in_throw(rs: Ruleset) -> bool:
+    """Tell whether a wider unit with as many cards breaks a throw's unit (policy same_count)."""
+    return beaten_by(rs) == BeatenBy.SAME_COUNT
 
 
 def _wider_beater(
@@ -197,10 +206,11 @@ def judge_throw(
     if combo.type != THROW:
         return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
     group = combo.group or ""
+    wider = beats_wider_in_throw(ctx.ruleset)
     order = sorted(combo.units, key=lambda u: (u.width, u.length, u.top))
     for unit in order:
         for who, hand in enumerate(others):
-            beater = _beater(ctx, unit, group, hand)
+            beater = find_beater(ctx, unit, group, hand, wider=wider)
             if beater is not None:
                 forced = _forced(ctx, combo, unit, policy)
                 penalty, to = _penalty(ctx, forced, seat, banker)

@@ -75,7 +75,9 @@ def can_take_later(
         void_here = mem.is_void(seat, group)
         may_ruff = group != TRUMP and void_here and not mem.is_void(seat, TRUMP)
         if ruffed:
-            if may_ruff and any(mem.can_be_beaten(u, TRUMP) for u in top):
+            # A ruff of a throw is over-ruffed unit by unit in its own shapes only.
+            wider = lead.type != THROW
+            if may_ruff and any(mem.can_be_beaten(u, TRUMP, wider=wider) for u in top):
                 return True
             continue
         if may_ruff:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from checker.engine.cards import Card
 from checker.engine.combos import SINGLE, THROW, Unit, classify
 from checker.engine.order import TRUMP, Context
+from checker.engine.throws import beats_wider_in_throw
 
 from ..players import Decision, groups_of, lead_units
 from .memory import Memory
@@ -16,9 +17,11 @@ from .strength import trump_count
 from .words import decided
 
 
-def is_unbeatable(mem: Memory, unit: Unit, group: str) -> bool:
-    """Tell whether no unseen cards of the group can make a unit beating this one."""
-    return not mem.can_be_beaten(unit, group)
+def is_unbeatable(mem: Memory, unit: Unit, group: str, *, in_throw: bool = False) -> bool:
+    """Tell whether no unseen cards of the group can make a unit beating this one, led alone
+    or (in_throw) as a unit of a throw."""
+    wider = beats_wider_in_throw(mem.ctx.ruleset) if in_throw else True
+    return not mem.can_be_beaten(unit, group, wider=wider)
 
 
 def is_unbeatable_pair(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool:
@@ -37,12 +40,13 @@ def safe_part(ctx: Context, mem: Memory, cards: Sequence[Card]) -> list[Card]:
     group = ctx.key[cards[0]][0]
     out: list[Card] = []
     for unit in combo.units:
-        if is_unbeatable(mem, unit, group):
+        if is_unbeatable(mem, unit, group, in_throw=combo.type == THROW):
             out.extend(unit.cards)
     # Leaving a single out can join what is left into other units: check the result again.
     while out:
         again = classify(ctx, out)
-        bad = [u for u in again.units if not is_unbeatable(mem, u, group)]
+        thrown = again.type == THROW
+        bad = [u for u in again.units if not is_unbeatable(mem, u, group, in_throw=thrown)]
         if not bad:
             return out
         for u in bad:
@@ -57,7 +61,8 @@ def is_safe_throw(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool:
     if not combo.is_valid:
         return False
     group = combo.group or ""
-    return all(is_unbeatable(mem, u, group) for u in combo.units)
+    thrown = combo.type == THROW
+    return all(is_unbeatable(mem, u, group, in_throw=thrown) for u in combo.units)
 
 
 def is_controlled_suit(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool:

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from checker.engine.cards import Card
-from checker.engine.combos import PairStock, Unit
+from checker.engine.combos import Unit
 from checker.engine.order import Context
-from checker.engine.units import Stock
+from checker.engine.throws import find_beater
 
 Play = tuple[int, tuple[Card, ...]]
 Trick = Sequence[Play]
@@ -44,21 +44,15 @@ class Memory:
         """Add up the points of the unseen cards of one group."""
         return sum(c.points for c in self.unseen_in(group))
 
-    def can_be_beaten(self, unit: Unit, group: str) -> bool:
-        """Tell whether the unseen cards of the group could make a unit beating this one."""
+    def can_be_beaten(self, unit: Unit, group: str, *, wider: bool = True) -> bool:
+        """Tell whether the unseen cards of the group could make a unit beating this one, by
+        the referee's own rule (`throws.find_beater`). `wider`: a wider unit with as many cards
+        counts too, as it does against a lone unit in a trick (not against a ruff of a throw;
+        against a throw's unit as the ruleset says, `throws.beats_wider_in_throw`)."""
         key = self.ctx.key
         if unit.kind == "single":
             return any(key[c][0] == group and key[c][1] > unit.top for c in self.unseen)
-        if unit.width > 2:
-            # 三条 and wider (several decks): only as wide a unit, as long, can beat it.
-            wide = Stock(self.ctx, Counter(self.unseen_in(group)))
-            found = wide.highest_run(unit.width, unit.span)
-            return found is not None and found[1] > unit.top
-        stock = PairStock(self.ctx, Counter(self.unseen_in(group)))
-        if unit.kind == "pair":
-            return any(p > unit.top for p in stock.at)
-        run = stock.highest_run(unit.length)
-        return run is not None and run[1] > unit.top
+        return find_beater(self.ctx, unit, group, self.unseen_in(group), wider=wider) is not None
 
     def void_chance(self, seat: int, group: str, held: int) -> float:
         """Estimate the chance that a seat holding `held` unknown cards has none of the group.
