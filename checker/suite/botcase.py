@@ -9,13 +9,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from checker.engine.cards import Card, format_card, is_subset
-from checker.engine.combos import classify
+from checker.engine.combos import THROW, classify
 from checker.engine.errors import HandError, PlayError
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context, check_copies
 from checker.engine.rotation import check_seat
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
+from checker.engine.throws import beats_wider_in_throw, find_beater
 from checker.play.bots.lead import is_controlled_suit, is_safe_throw, is_unbeatable_pair
 from checker.play.bots.memory import Memory, read_memory
 from checker.play.bots.registry import UnknownBotError, bot_names, make_bot
@@ -45,6 +46,23 @@ ASKS: dict[str, tuple[Callable[[Context, Memory, Sequence[Card]], bool], str, st
         "a tractor",
     ),
 }
+
+
+def _first_beaten(
+    ctx: Context, mem: Memory, cards: Sequence[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Find the first unit of a lead that the unseen cards can beat, with a beater, by the
+    referee's rule (a lone unit also by a wider one; a throw's unit as its ruleset says)."""
+    combo = classify(ctx, cards)
+    if combo.group is None:
+        return None
+    group = combo.group
+    wider = beats_wider_in_throw(ctx.ruleset) if combo.type == THROW else True
+    for unit in combo.units:
+        beater = find_beater(ctx, unit, group, mem.unseen_in(group), wider=wider)
+        if beater is not None:
+            return unit.cards, beater
+    return None
 
 
 def _plays(ctx: Context, value: Any, field: str) -> list[Play]:
@@ -411,6 +429,7 @@ def _run_ask(
         key=lambda c: key[c][1],
     )
     group = key[cards[0]][0]
+    beaten = None if answer else _first_beaten(ctx, mem, cards)
 
     def say(lang: Lang) -> str:
         shown = cards_text(cards, lang)
@@ -418,6 +437,19 @@ def _run_ask(
             return classify_explanation(ctx, cards, lang)
         unseen = cards_text(higher, lang) or pick(lang, "无", "none")
         gname = ctx.group_name(group if group != TRUMP else TRUMP, lang)
+        if ask == "unbeatable_pair" and not answer and classify(ctx, cards).type != "pair":
+            return pick(lang, f"{shown} 不是对子。", f"{shown} is not a pair.")
+        if beaten is not None:
+            beater = cards_text(beaten[1], lang)
+            whole = len(beaten[0]) == len(cards)
+            unit = cards_text(beaten[0], lang)
+            return pick(
+                lang,
+                f"{shown} 不是{zh}：未见的牌能凑出 {beater}，"
+                + ("压过它。" if whole else f"压过其中的 {unit}。"),
+                f"{shown} is not {en}: the unseen cards can make {beater}, which beats "
+                + ("it." if whole else f"its {unit}."),
+            )
         if answer:
             return pick(
                 lang,
