@@ -77,9 +77,16 @@ def test_no_trump_counts_and_the_mingpai_toggle_at_390px(phone_page: BrowserPage
     page.wait_for_selector('[data-testid="mingpai"][aria-pressed="true"]')
     assert no_horizontal_scroll(page)
     phone_page.shot("play-mingpai", full_page=True)
+    page.reload()  # the toggle is in the address: a reload keeps 明牌 on
+    settled(page)
+    page.wait_for_selector('[data-testid="mingpai"][aria-pressed="true"]')
+    assert page.get_by_test_id("mingpai-cards").count() > 0
     page.get_by_test_id("mingpai").tap()
     page.wait_for_selector('[data-testid="mingpai"][aria-pressed="false"]')
     assert page.get_by_test_id("mingpai-cards").count() == 0
+    page.reload()
+    settled(page)
+    page.wait_for_selector('[data-testid="mingpai"][aria-pressed="false"]')
 
 
 def test_hidden_declarations_show_as_a_count_at_390px(phone_page: BrowserPage) -> None:

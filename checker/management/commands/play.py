@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from checker.engine.bonus import reveal_duty
 from checker.engine.cards import (
     SUIT_SYMBOLS,
     Card,
@@ -18,6 +19,7 @@ from checker.engine.cards import (
 )
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
+from checker.engine.roundrules import announces_no_trump, is_review_open, trump_count
 from checker.engine.texts import Lang, as_lang, pick
 from checker.play.game import (
     SURRENDER,
@@ -27,6 +29,7 @@ from checker.play.game import (
     format_moves,
     hint,
     make_spec,
+    parse_moves,
     play_move,
     replay_game,
 )
@@ -36,6 +39,8 @@ from checker.play.table import Table, fold_events
 from checker.suite.scenario import ScenarioError, parse_options
 from checker.web.links import options_param
 
+# Words that ask for 查牌 (after 报无主), and whether they also show the others' trumps (明牌).
+REVIEW_WORDS = {"review": False, "r": False, "查牌": False, "review all": True, "明牌": True}
 RED = "\033[31m"
 BOLD = "\033[1m"
 DIM = "\033[2m"
@@ -102,6 +107,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--options", default="", help="ruleset options, name:value,... (e.g. decks:2)"
         )
+        parser.add_argument(
+            "--moves", default="", help="resume a game from its move list (a play link's moves=)"
+        )
         parser.add_argument("--autoplay", action="store_true", help="bots take every seat")
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
 
@@ -118,7 +126,10 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         screen = Screen(self.stdout, color=not opts["no_color"], lang=as_lang(opts["lang"]))
-        position = replay_game(spec, [])
+        try:
+            position = replay_game(spec, parse_moves(opts["moves"]))
+        except MoveError as exc:
+            raise CommandError(f"--moves: {exc.message('en')}") from None
         shown = 0
         stdin: TextIO = sys.stdin
         rs = position.ruleset
@@ -225,6 +236,8 @@ class Command(BaseCommand):
                         "leads" if e["role"] == "lead" else "plays",
                     )
                     s.out.write(f"{who} {verb} {cards}{why}\n")
+            elif t == "no_trump":
+                s.say(f"{who} 报无主：没有主牌了", f"{who} announces: no trumps left")
             elif t == "trick":
                 s.say(
                     f"—— 第 {e['trick'] + 1} 墩 {s.seat(int(e['winner']), human)} 赢，{e['points']} 分；闲家共 {e['attackers']} 分",
@@ -254,6 +267,31 @@ class Command(BaseCommand):
                 s.lang, f" · 下一局打 {e['next_level']}", f" · next level {e['next_level']}"
             )
         s.say(f"结果：{result}", f"Result: {result}")
+
+    def review(self, s: Screen, table: Table, human: int, *, show_cards: bool) -> None:
+        """可查牌 (seed 001 §9): after 报无主, the others' trump and pair counts (with `review
+        all` / 明牌 their trumps too) and the banker's 亮牌; 不查牌 shows none of it."""
+        rs = table.ruleset
+        if not announces_no_trump(rs) or table.ctx is None:
+            s.say("这个规则没有报无主和查牌。", "This ruleset has no 报无主 and no review.")
+            return
+        if not is_review_open(rs):
+            s.say("不查牌：本局不能看别人的主牌。", "No review: others' trumps stay hidden.")
+            return
+        if table.buried and rs.reveal_rules is not None and human != table.banker:
+            duty = reveal_duty(table.ctx, table.kept)
+            if duty.required:
+                text = duty.explanation_for(s.lang)
+                s.say(f"庄家亮牌：{text}", f"The banker's reveal: {text}")
+        if not table.no_trump:
+            s.say("还没有人报无主。", "Nobody has announced no trumps yet.")
+            return
+        names = "、".join(s.seat(x, human) for x in table.no_trump)
+        names_en = ", ".join(s.seat(x, human) for x in table.no_trump)
+        s.say(f"已报无主：{names}", f"Out of trumps: {names_en}")
+        for seat in range(rs.players):
+            if seat != human:
+                _seat_review(s, table, seat, human, show_cards=show_cards)
 
     # -- input --------------------------------------------------------------------------------
 
@@ -295,10 +333,7 @@ class Command(BaseCommand):
                     for p in table.current.plays
                 )
                 s.say(f"桌上：{shown}", f"On the table: {shown}")
-            s.out.write(
-                prompts[ask.phase]
-                + pick(lang, "（hint 提示 · last 上把 · quit 退出）> ", " (hint · last · quit) > ")
-            )
+            s.out.write(prompts[ask.phase] + _commands(lang, table))
             s.out.flush()
             line = stdin.readline()
             if not line:
@@ -324,9 +359,17 @@ class Command(BaseCommand):
                         "A lower bid is harder: bid what you are sure to keep.",
                     )
                 continue
+            if word in REVIEW_WORDS:
+                self.review(s, table, view.seat, show_cards=REVIEW_WORDS[word])
+                continue
             if word in ("last", "l"):
                 done = table.finished
-                if not done:
+                if not is_review_open(table.ruleset):
+                    s.say(
+                        "不查牌：本局结束前不能看已出的牌。",
+                        "No review: the cards played stay hidden until the round ends.",
+                    )
+                elif not done:
                     s.say("还没有上一墩。", "No trick yet.")
                 else:
                     t = done[-1]
@@ -343,6 +386,30 @@ class Command(BaseCommand):
                 return play_move(position.spec, position.moves, move)
             except MoveError as exc:
                 s.say(f"不行：{exc.message(lang)}", f"Refused: {exc.message(lang)}")
+
+
+def _commands(lang: Lang, table: Table) -> str:
+    """Name the words the prompt takes besides a move."""
+    if announces_no_trump(table.ruleset):
+        return pick(
+            lang,
+            "（hint 提示 · last 上把 · review 查牌 · quit 退出）> ",
+            " (hint · last · review · quit) > ",
+        )
+    return pick(lang, "（hint 提示 · last 上把 · quit 退出）> ", " (hint · last · quit) > ")
+
+
+def _seat_review(s: Screen, table: Table, seat: int, human: int, *, show_cards: bool) -> None:
+    assert table.ctx is not None
+    hand = table.hands[seat]
+    trumps, pairs = trump_count(table.ctx, hand)
+    shown = [c for c in table.ctx.sort_cards(hand) if table.ctx.is_trump(c)]
+    cards = s.cards(shown, table) if show_cards and shown else ""
+    who = s.seat(seat, human)
+    s.say(
+        f"{who} 主牌 {trumps} 张，{pairs} 对" + (f"：{cards}" if cards else ""),
+        f"{who}: {trumps} trumps, {pairs} pairs" + (f": {cards}" if cards else ""),
+    )
 
 
 def read_move(phase: str, text: str) -> Move:
