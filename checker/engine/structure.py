@@ -84,7 +84,12 @@ def _rank(
     profile: tuple[tuple[int, int], ...], bins: tuple[int, ...], room: int
 ) -> tuple[tuple[int, ...], int]:
     units = min(sum(k for _, k in profile), room)
-    return _best(_shape(_runs(dict(profile))), bins, _INF), units
+    counts = dict(profile)
+    if len(bins) == 1:
+        length = _one_piece(_spans(counts), bins[0])
+        if length is not None:
+            return ((length,) if length else ()), units
+    return _best(_shape(_runs(counts)), bins, _INF), units
 
 
 @lru_cache(maxsize=MEMO)
@@ -118,11 +123,11 @@ def _plan_one_tractor(left: dict[int, int], bin_: int, lone: int) -> Plan:
     place (see `_place`). Otherwise the search decides.
     """
     spans = _spans(left)
-    length = min(bin_, max((high - low + 1 for low, high in spans), default=0))
-    if bin_ - length >= 2:
+    length = _one_piece(spans, bin_)
+    if length is None:
         return _plan_searched(left, (bin_,), lone)
     pieces: list[tuple[int, int]] = []
-    if length >= 2:
+    if length:
         high = max(h for low, h in spans if h - low + 1 >= length)
         pieces.append((high - length + 1, high))
         for p in range(high - length + 1, high + 1):
@@ -130,6 +135,16 @@ def _plan_one_tractor(left: dict[int, int], bin_: int, lone: int) -> Plan:
             if not left[p]:
                 del left[p]
     return _with_lone(left, pieces, bin_ + lone)
+
+
+def _one_piece(spans: list[tuple[int, int]], tractor: int) -> int | None:
+    """Return the length of the one piece a lead's only tractor takes from these spans (0 for
+    none), or None when what is left of the tractor could hold a second piece (then the search
+    decides). The piece is as long as the tractor and the longest span allow."""
+    length = min(tractor, max((high - low + 1 for low, high in spans), default=0))
+    if tractor - length >= 2:
+        return None
+    return length if length >= 2 else 0
 
 
 def _plan_searched(left: dict[int, int], bins: tuple[int, ...], lone: int) -> Plan:

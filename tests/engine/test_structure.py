@@ -8,8 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.engine.structure import (
+    _INF,
+    _best,
     _plan_one_tractor,
     _plan_searched,
+    _runs,
+    _shape,
+    forget_answers,
     plan_answer,
     rank_answer,
     slack,
@@ -98,3 +103,13 @@ def test_one_tractor_is_planned_directly_as_the_search_plans_it(
 ) -> None:
     direct = _plan_one_tractor(dict(counts), tractor, lone)
     assert direct == _plan_searched(dict(counts), (tractor,), lone), (counts, tractor, lone)
+
+
+@settings(max_examples=400, deadline=None)
+@given(PROFILES, st.integers(2, 6), LONE)
+def test_one_tractor_is_ranked_directly_as_the_search_ranks_it(
+    counts: dict[int, int], tractor: int, lone: int
+) -> None:
+    forget_answers()  # ranked afresh, not read back from an earlier example
+    searched = _best(_shape(_runs(counts)), (tractor,), _INF) if len(counts) >= 2 else ()
+    assert rank_answer(counts, [tractor], lone)[0] == searched, (counts, tractor)
