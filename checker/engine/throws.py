@@ -208,9 +208,16 @@ def judge_throw(
     group = combo.group or ""
     wider = beats_wider_in_throw(ctx.ruleset)
     order = sorted(combo.units, key=lambda u: (u.width, u.length, u.top))
+    # Only each hand's cards of the thrown group can beat a unit: they are picked out once per
+    # hand, not once per unit (the beater found among them is the same).
+    key = ctx.key
+    mine: list[list[Card] | None] = [None] * len(others)
     for unit in order:
         for who, hand in enumerate(others):
-            beater = find_beater(ctx, unit, group, hand, wider=wider)
+            held = mine[who]
+            if held is None:
+                held = mine[who] = [c for c in hand if key[c][0] == group]
+            beater = find_beater(ctx, unit, group, held, wider=wider)
             if beater is not None:
                 forced = _forced(ctx, combo, unit, policy)
                 penalty, to = _penalty(ctx, forced, seat, banker)
