@@ -140,3 +140,36 @@ def test_bench_against_needs_at_least_three_repeats() -> None:
         call_command(
             "bench", "--against", "HEAD", "--repeats", "2", stdout=StringIO(), stderr=StringIO()
         )
+
+
+def test_profile_lists_the_workloads_top_entries_by_own_time() -> None:
+    out = StringIO()
+    call_command("bench", "--profile", "follow", "--top", "4", "--format", "json", stdout=out)
+    data = json.loads(out.getvalue())
+    (side,) = data
+    prof = data[side]
+    assert side == "current" and prof["workload"] == "follow" and prof["calls"] > 0
+    assert len(prof["top"]) == 4
+    own = [e["own_s"] for e in prof["top"]]
+    assert own == sorted(own, reverse=True)
+    assert all(e["cumulative_s"] >= e["own_s"] > 0 and e["calls"] > 0 for e in prof["top"])
+    text = StringIO()
+    call_command("bench", "--profile", "trick", "--top", "3", stdout=text)
+    lines = text.getvalue().splitlines()
+    assert lines[0].startswith("profile of trick (10 cold batches") and "current" in lines[0]
+    assert len(lines) == 2 + 3 and "resolve_trick" in text.getvalue()
+
+
+def test_profile_against_a_revision_profiles_both_sides() -> None:
+    rev = BASELINE if _has_commit(BASELINE) else "HEAD"
+    out = StringIO()
+    call_command(
+        "bench", "--profile", "trick", "--top", "2", "--against", rev, "--format", "json",
+        stdout=out,
+    )
+    data = json.loads(out.getvalue())
+    (label, current) = data
+    assert label.startswith(f"{rev} (") and current == "current"
+    assert all(len(p["top"]) == 2 for p in data.values())
+    with pytest.raises(CommandError, match="is not a revision"):
+        call_command("bench", "--profile", "trick", "--against", "no-such-rev", stdout=StringIO())

@@ -132,6 +132,11 @@ def _drive(tree: Path, *args: str) -> dict[str, Any]:
     return figures
 
 
+def profile_side(tree: Path, workload: str, top: int) -> dict[str, Any]:
+    """Profile one workload of a tree in a fresh subprocess (cold, cProfile); its top entries."""
+    return _drive(tree, "--profile", str(tree), workload, str(top))
+
+
 def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None) -> dict[str, Any]:
     """Run one tree's benchmark in a fresh subprocess and return its figures; with `cases`,
     also time that folder of case files with the tree's runner (the fastest of

@@ -2,6 +2,7 @@
 
 Usage: python bench_driver.py TREE SECONDS SEED
        python bench_driver.py --cases TREE FOLDER   (one run of the case files in FOLDER)
+       python bench_driver.py --profile TREE WORKLOAD TOP   (cProfile of one workload)
 
 TREE goes first on sys.path, so `checker` is imported from it: the current tree or an older
 revision checked out elsewhere. Every figure is taken in CPU time of this process
@@ -175,9 +176,82 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     return figures
 
 
+# Profiled workloads (bench --profile): what each runs, cold (memos cleared per batch).
+PROFILES = {
+    "trick": "10 cold batches of 400 ordinary 4-play tricks",
+    "follow": "10 cold batches of 800 follows (a legal example and a wrong play per hand)",
+    "round": "150 seeded whole random classic rounds",
+}
+
+
+def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]:
+    """Run one workload under cProfile with TREE's engine; the entries with most own time."""
+    import cProfile
+    import pstats
+
+    sys.path[0:1] = [tree]
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example, judge_follow
+    from checker.engine.order import make_context
+    from checker.engine.ruleset import load_ruleset
+    from checker.engine.trick import resolve_trick
+    from checker.play.simulation import round_seeds, run_job
+    from checker.suite import bench
+
+    ctx = make_context(load_ruleset("classic"), 2, "H")
+    rng = random.Random(seed)
+    tricks = bench._ordinary_tricks(ctx, rng, 400)
+    follows = []
+    for plays in tricks:
+        lead = classify(ctx, plays[0])
+        deck = bench._deck(ctx)
+        rng.shuffle(deck)
+        hand = [c for c in deck if c not in plays[0]][:25]
+        wrong = hand[: len(lead.cards)]
+        follows += [(lead, hand, generate_example(ctx, lead, hand)), (lead, hand, wrong)]
+    seeds = round_seeds(seed, 150)
+
+    def run() -> None:
+        for _ in range(10 if workload != "round" else 1):
+            clear_memos(ctx)
+            if workload == "trick":
+                for plays in tricks:
+                    resolve_trick(ctx, plays)
+            elif workload == "follow":
+                for lead, hand, play in follows:
+                    judge_follow(ctx, lead, hand, play)
+            else:
+                for i, s in enumerate(seeds):
+                    run_job(("classic", "random", i, s))
+
+    prof = cProfile.Profile()
+    prof.runcall(run)
+    stats = pstats.Stats(prof)
+    rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)  # type: ignore[attr-defined]
+    where = tree.rstrip("/") + "/"
+    entries = [
+        {
+            "function": f"{file.replace(where, '')}:{line}({name})",
+            "calls": calls,
+            "own_s": round(own, 4),
+            "cumulative_s": round(cum, 4),
+        }
+        for (file, line, name), (_, calls, own, cum, _callers) in rows[:top]
+    ]
+    return {
+        "workload": workload,
+        "what": PROFILES[workload],
+        "total_s": round(stats.total_tt, 4),  # type: ignore[attr-defined]
+        "calls": stats.total_calls,  # type: ignore[attr-defined]
+        "top": entries,
+    }
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--cases":
         print(json.dumps(run_case_files(sys.argv[2], sys.argv[3])))
+    elif sys.argv[1] == "--profile":
+        print(json.dumps(profile(sys.argv[2], sys.argv[3], int(sys.argv[4]))))
     else:
         tree, seconds, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
         print(json.dumps(measure(tree, seconds, seed)))

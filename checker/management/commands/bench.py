@@ -2,6 +2,7 @@
 
 `--format json` prints the figures as JSON; `--against REV` runs REV's benchmark and the
 current tree's side by side (interleaved, CPU time) and prints both with the speedup.
+`--profile WORKLOAD` profiles one workload (cold) instead, with `--against REV` REV's too.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from checker.suite.bench_against import (
     MIN_REPEATS,
     BenchError,
     Comparison,
+    checkout,
     compare,
+    profile_side,
 )
+from checker.suite.bench_driver import PROFILES
 from checker.suite.bench_multideck import run_multideck_bench
 
 
@@ -52,8 +56,19 @@ class Command(BaseCommand):
             metavar="N",
             help=f"runs per side with --against (at least {MIN_REPEATS})",
         )
+        parser.add_argument(
+            "--profile",
+            choices=sorted(PROFILES),
+            help="profile one workload, memos cleared (cProfile; with --against, REV's too)",
+        )
+        parser.add_argument(
+            "--top", type=int, default=12, metavar="N", help="entries per profile (--profile)"
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        if opts["profile"]:
+            self._profile(opts)
+            return
         if opts["against"]:
             self._against(opts)
             return
@@ -93,6 +108,36 @@ class Command(BaseCommand):
                 f"  ({m['hand']}-card hand, {m['lead']}-card lead)"
             )
         self.stdout.write("\n".join(lines))
+
+    def _profile(self, opts: dict[str, Any]) -> None:
+        base = Path(settings.BASE_DIR)
+        workload, top = opts["profile"], max(1, min(opts["top"], 200))
+        try:
+            sides = []
+            if opts["against"]:
+                with checkout(base, opts["against"]) as (tree, commit):
+                    sides.append(
+                        (f"{opts['against']} ({commit[:12]})", profile_side(tree, workload, top))
+                    )
+            sides.append(("current", profile_side(base, workload, top)))
+        except BenchError as exc:
+            raise CommandError(str(exc)) from exc
+        if opts["format"] == "json":
+            self.stdout.write(json.dumps({side: p for side, p in sides}, indent=2))
+            return
+        lines = []
+        for side, p in sides:
+            lines.append(
+                f"profile of {workload} ({p['what']}), {side}: "
+                f"{p['total_s']:.3f} s under cProfile, {p['calls']:,} calls; by own time"
+            )
+            lines.append(f"{'calls':>10} {'own s':>8} {'cum s':>8}  function")
+            for e in p["top"]:
+                lines.append(
+                    f"{e['calls']:>10,} {e['own_s']:>8.3f} {e['cumulative_s']:>8.3f}  {e['function']}"
+                )
+            lines.append("")
+        self.stdout.write("\n".join(lines).rstrip())
 
     def _against(self, opts: dict[str, Any]) -> None:
         base = Path(settings.BASE_DIR)
