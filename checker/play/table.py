@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from checker.engine.bonus import RevealResult, reveal_duty
 from checker.engine.cards import Card, parse_cards, parse_rank, remove_cards
 from checker.engine.combos import classify
 from checker.engine.follow import judge_follow
 from checker.engine.order import Context
+from checker.engine.roundrules import is_review_open, trump_count
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Explained
 from checker.engine.throws import judge_throw
@@ -101,6 +103,47 @@ class Table:
     def is_attacker(self, seat: int) -> bool:
         """Tell whether a seat is on the attacking side (against the banker)."""
         return self.banker is not None and not self.ruleset.is_banker_side(seat, self.banker)
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """What 可查牌 shows of one other seat after 报无主: its trump and pair counts, its trumps."""
+
+    seat: int
+    trumps: int
+    pairs: int
+    cards: tuple[Card, ...]
+
+
+def review_seats(table: Table, human: int | None) -> list[SeatReview] | None:
+    """List the other seats' trumps in 可查牌 mode after someone announced 无主 (seed 001 §9,
+    §5.4.2); None while there is nothing to show (no announcement, 不查牌, or the round over)."""
+    ctx = table.ctx
+    if not table.no_trump or ctx is None or table.end is not None:
+        return None
+    if not is_review_open(table.ruleset):
+        return None
+    out = []
+    for seat in range(table.ruleset.players):
+        if seat != human:
+            hand = table.hands[seat]
+            trumps, pairs = trump_count(ctx, hand)
+            cards = tuple(c for c in ctx.sort_cards(hand) if ctx.is_trump(c))
+            out.append(SeatReview(seat, trumps, pairs, cards))
+    return out
+
+
+def banker_reveal(table: Table, human: int | None) -> RevealResult | None:
+    """Return the banker's 亮牌 (§8.2) once buried, when it is due and this seat may see it:
+    the banker always, the others only in 可查牌 mode."""
+    rs = table.ruleset
+    if rs.reveal_rules is None or table.ctx is None or not table.buried or table.end is not None:
+        return None
+    duty = reveal_duty(table.ctx, table.kept)
+    if not duty.required:
+        return None
+    own = human is not None and human == table.banker
+    return duty if own or is_review_open(rs) else None
 
 
 @lru_cache(maxsize=4096)

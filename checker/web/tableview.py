@@ -10,18 +10,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from checker.engine.bonus import reveal_duty
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
-from checker.engine.roundrules import is_review_open, trump_count
+from checker.engine.roundrules import is_review_open
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
 from checker.play.game import SURRENDER, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
-from checker.play.table import Table, Trick, fold_events
+from checker.play.table import Table, Trick, banker_reveal, fold_events, review_seats
 from checker.web import present
 
 PHASE_WORDS = {
@@ -322,42 +321,29 @@ def _no_trump(table: Table, human: int | None, *, mingpai: bool) -> dict[str, An
     if not table.no_trump or table.ctx is None or table.end is not None:
         return None
     n = rs.players
-    out: dict[str, Any] = {
+    shown = review_seats(table, human)
+    return {
         "announced": [seat_name(s, human, n) for s in table.no_trump],
-        "open": is_review_open(rs),
+        "open": shown is not None,
         "mingpai": mingpai,
-        "seats": [],
+        "seats": [
+            {
+                "name": seat_name(r.seat, human, n),
+                "trumps": r.trumps,
+                "pairs": r.pairs,
+                "cards": present.chips(r.cards, table.ctx) if mingpai and r.cards else "",
+            }
+            for r in shown or ()
+        ],
     }
-    if out["open"]:
-        for seat in range(n):
-            if seat == human:
-                continue
-            hand = table.hands[seat]
-            trumps, pairs = trump_count(table.ctx, hand)
-            cards = [c for c in table.ctx.sort_cards(hand) if table.ctx.is_trump(c)]
-            out["seats"].append(
-                {
-                    "name": seat_name(seat, human, n),
-                    "trumps": trumps,
-                    "pairs": pairs,
-                    "cards": present.chips(cards, table.ctx) if mingpai and cards else "",
-                }
-            )
-    return out
 
 
 def _banker_reveal(table: Table, human: int | None, lang: Lang) -> dict[str, Any] | None:
     """亮牌 (§8.2): what the banker shows after burying; attackers see it only in 可查牌 mode."""
-    rs = table.ruleset
-    if rs.reveal_rules is None or table.ctx is None or not table.buried or table.end is not None:
+    duty = banker_reveal(table, human)
+    if duty is None:
         return None
-    duty = reveal_duty(table.ctx, table.kept)
-    if not duty.required:
-        return None
-    own = human is not None and human == table.banker
-    if not own and not is_review_open(rs):
-        return None
-    return {"own": own, "text": duty.explanation_for(lang)}
+    return {"own": human is not None and human == table.banker, "text": duty.explanation_for(lang)}
 
 
 def _declaration(

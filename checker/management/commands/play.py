@@ -8,7 +8,6 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from checker.engine.bonus import reveal_duty
 from checker.engine.cards import (
     SUIT_SYMBOLS,
     Card,
@@ -19,7 +18,7 @@ from checker.engine.cards import (
 )
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
-from checker.engine.roundrules import announces_no_trump, is_review_open, trump_count
+from checker.engine.roundrules import announces_no_trump, is_review_open
 from checker.engine.texts import Lang, as_lang, pick
 from checker.play.game import (
     SURRENDER,
@@ -35,7 +34,7 @@ from checker.play.game import (
 )
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
 from checker.play.seats import describe_bots
-from checker.play.table import Table, fold_events
+from checker.play.table import Table, banker_reveal, fold_events, review_seats
 from checker.suite.scenario import ScenarioError, parse_options
 from checker.web.links import options_param
 
@@ -278,20 +277,24 @@ class Command(BaseCommand):
         if not is_review_open(rs):
             s.say("不查牌：本局不能看别人的主牌。", "No review: others' trumps stay hidden.")
             return
-        if table.buried and rs.reveal_rules is not None and human != table.banker:
-            duty = reveal_duty(table.ctx, table.kept)
-            if duty.required:
-                text = duty.explanation_for(s.lang)
-                s.say(f"庄家亮牌：{text}", f"The banker's reveal: {text}")
-        if not table.no_trump:
+        duty = banker_reveal(table, human)
+        if duty is not None and human != table.banker:
+            text = duty.explanation_for(s.lang)
+            s.say(f"庄家亮牌：{text}", f"The banker's reveal: {text}")
+        shown = review_seats(table, human)
+        if shown is None:
             s.say("还没有人报无主。", "Nobody has announced no trumps yet.")
             return
         names = "、".join(s.seat(x, human) for x in table.no_trump)
         names_en = ", ".join(s.seat(x, human) for x in table.no_trump)
         s.say(f"已报无主：{names}", f"Out of trumps: {names_en}")
-        for seat in range(rs.players):
-            if seat != human:
-                _seat_review(s, table, seat, human, show_cards=show_cards)
+        for r in shown:
+            cards = s.cards(r.cards, table) if show_cards and r.cards else ""
+            who = s.seat(r.seat, human)
+            s.say(
+                f"{who} 主牌 {r.trumps} 张，{r.pairs} 对" + (f"：{cards}" if cards else ""),
+                f"{who}: {r.trumps} trumps, {r.pairs} pairs" + (f": {cards}" if cards else ""),
+            )
 
     # -- input --------------------------------------------------------------------------------
 
@@ -397,19 +400,6 @@ def _commands(lang: Lang, table: Table) -> str:
             " (hint · last · review · quit) > ",
         )
     return pick(lang, "（hint 提示 · last 上把 · quit 退出）> ", " (hint · last · quit) > ")
-
-
-def _seat_review(s: Screen, table: Table, seat: int, human: int, *, show_cards: bool) -> None:
-    assert table.ctx is not None
-    hand = table.hands[seat]
-    trumps, pairs = trump_count(table.ctx, hand)
-    shown = [c for c in table.ctx.sort_cards(hand) if table.ctx.is_trump(c)]
-    cards = s.cards(shown, table) if show_cards and shown else ""
-    who = s.seat(seat, human)
-    s.say(
-        f"{who} 主牌 {trumps} 张，{pairs} 对" + (f"：{cards}" if cards else ""),
-        f"{who}: {trumps} trumps, {pairs} pairs" + (f": {cards}" if cards else ""),
-    )
 
 
 def read_move(phase: str, text: str) -> Move:
