@@ -23,6 +23,7 @@ from checker.play.round import play_round
 
 from .bench_driver import (
     median_ms,
+    ordinary_follows,
     per_case_ms,
     round_rate,
     single_trick_rate,
@@ -158,16 +159,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         forget_all(ctx)
         trick_batch()
 
-    follows = []
-    for plays in tricks:
-        lead = classify(ctx, plays[0])
-        deck = _deck(ctx)
-        rng.shuffle(deck)
-        hand = [c for c in deck if c not in plays[0]][:25]
-        example = generate_example(ctx, lead, hand)
-        wrong = hand[: len(lead.cards)]
-        follows.append((lead, hand, example))
-        follows.append((lead, hand, wrong))
+    follows = ordinary_follows(ctx, _deck(ctx), rng, tricks)
 
     def follow_batch() -> None:
         for lead, hand, play in follows:

@@ -45,6 +45,25 @@ def round_rate(seconds: float, seed: int) -> float:
             return done / elapsed
 
 
+def ordinary_follows(
+    ctx: Any, deck: list[Any], rng: random.Random, tricks: list[list[list[Any]]]
+) -> list[tuple[Any, list[Any], list[Any]]]:
+    """Build two follows to each trick's lead from a fresh 25-card hand: a legal example and
+    the hand's first cards (often wrong)."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    follows = []
+    for plays in tricks:
+        lead = classify(ctx, plays[0])
+        cards = list(deck)
+        rng.shuffle(cards)
+        hand = [c for c in cards if c not in plays[0]][:25]
+        follows.append((lead, hand, generate_example(ctx, lead, hand)))
+        follows.append((lead, hand, hand[: len(lead.cards)]))
+    return follows
+
+
 def _classic_deck() -> tuple[Any, list[Any]]:
     from checker.engine.order import make_context
     from checker.engine.ruleset import load_ruleset
@@ -190,8 +209,7 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     import pstats
 
     sys.path[0:1] = [tree]
-    from checker.engine.combos import classify
-    from checker.engine.follow import generate_example, judge_follow
+    from checker.engine.follow import judge_follow
     from checker.engine.order import make_context
     from checker.engine.ruleset import load_ruleset
     from checker.engine.trick import resolve_trick
@@ -201,14 +219,7 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     ctx = make_context(load_ruleset("classic"), 2, "H")
     rng = random.Random(seed)
     tricks = bench._ordinary_tricks(ctx, rng, 400)
-    follows = []
-    for plays in tricks:
-        lead = classify(ctx, plays[0])
-        deck = bench._deck(ctx)
-        rng.shuffle(deck)
-        hand = [c for c in deck if c not in plays[0]][:25]
-        wrong = hand[: len(lead.cards)]
-        follows += [(lead, hand, generate_example(ctx, lead, hand)), (lead, hand, wrong)]
+    follows = ordinary_follows(ctx, bench._deck(ctx), rng, tricks)
     seeds = round_seeds(seed, 150)
 
     def run() -> None:
