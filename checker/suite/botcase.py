@@ -16,8 +16,12 @@ from checker.engine.order import TRUMP, Context, check_copies
 from checker.engine.rotation import check_seat
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
-from checker.engine.throws import beats_wider_in_throw, find_beater
-from checker.play.bots.lead import is_controlled_suit, is_safe_throw, is_unbeatable_pair
+from checker.play.bots.lead import (
+    beater_of,
+    is_controlled_suit,
+    is_safe_throw,
+    is_unbeatable_pair,
+)
 from checker.play.bots.memory import Memory, read_memory
 from checker.play.bots.registry import UnknownBotError, bot_names, make_bot
 from checker.play.players import BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView
@@ -56,10 +60,8 @@ def _first_beaten(
     combo = classify(ctx, cards)
     if combo.group is None:
         return None
-    group = combo.group
-    wider = beats_wider_in_throw(ctx.ruleset) if combo.type == THROW else True
     for unit in combo.units:
-        beater = find_beater(ctx, unit, group, mem.unseen_in(group), wider=wider)
+        beater = beater_of(mem, unit, combo.group, in_throw=combo.type == THROW)
         if beater is not None:
             return unit.cards, beater
     return None

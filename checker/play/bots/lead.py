@@ -17,11 +17,19 @@ from .strength import trump_count
 from .words import decided
 
 
+def beater_of(
+    mem: Memory, unit: Unit, group: str, *, in_throw: bool = False
+) -> tuple[Card, ...] | None:
+    """Find a unit the unseen cards can make that beats this one, led alone or (in_throw) as a
+    unit of a throw; None when there is none."""
+    wider = beats_wider_in_throw(mem.ctx.ruleset) if in_throw else True
+    return mem.beater(unit, group, wider=wider)
+
+
 def is_unbeatable(mem: Memory, unit: Unit, group: str, *, in_throw: bool = False) -> bool:
     """Tell whether no unseen cards of the group can make a unit beating this one, led alone
     or (in_throw) as a unit of a throw."""
-    wider = beats_wider_in_throw(mem.ctx.ruleset) if in_throw else True
-    return not mem.can_be_beaten(unit, group, wider=wider)
+    return beater_of(mem, unit, group, in_throw=in_throw) is None
 
 
 def is_unbeatable_pair(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool:

@@ -49,10 +49,12 @@ class Memory:
         the referee's own rule (`throws.find_beater`). `wider`: a wider unit with as many cards
         counts too, as it does against a lone unit in a trick (not against a ruff of a throw;
         against a throw's unit as the ruleset says, `throws.beats_wider_in_throw`)."""
-        key = self.ctx.key
-        if unit.kind == "single":
-            return any(key[c][0] == group and key[c][1] > unit.top for c in self.unseen)
-        return find_beater(self.ctx, unit, group, self.unseen_in(group), wider=wider) is not None
+        return self.beater(unit, group, wider=wider) is not None
+
+    def beater(self, unit: Unit, group: str, *, wider: bool = True) -> tuple[Card, ...] | None:
+        """Find a unit the unseen cards of the group could make that beats this one (as
+        `can_be_beaten`), or None."""
+        return find_beater(self.ctx, unit, group, self.unseen_in(group), wider=wider)
 
     def void_chance(self, seat: int, group: str, held: int) -> float:
         """Estimate the chance that a seat holding `held` unknown cards has none of the group.
