@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from .cards import SMALL, Card, copies
 from .jokers import pair_view, restore
@@ -339,13 +340,12 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     return Combo(THROW, group, cards, units)
 
 
-@fast_init
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """How much of a lead's structure some cards answer at best (see `structure`).
 
     `tractors` holds the lengths of the tractors used, longest first; `pairs` the pairs used
     besides them. `rank` orders answers: tractors first (longest first), then pairs in all.
+    A tuple, so that a follow's judgement builds one in a single step.
     """
 
     tractors: tuple[int, ...]

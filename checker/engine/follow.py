@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
+from typing import NamedTuple, cast
 
-from .cards import Card
+from .cards import Card, is_subset
 from .combos import (
     SINGLE,
     Answer,
     Combo,
-    answer_structure,
     lead_words,
     match_copies,
     pair_counts,
     tractor_name,
     type_name,
 )
-from .held import Held
+from .held import NO_GROUP, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -30,8 +30,7 @@ from .ladder import (
     profile_words,
 )
 from .order import TRUMP, Context
-from .records import fast_init
-from .structure import slack
+from .structure import rank_answer, slack
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -79,10 +78,9 @@ def describe_answer(answer: Answer, lang: Lang = ZH) -> str:
     return pick(lang, "和", " and ").join(parts)
 
 
-@fast_init
-@dataclass(frozen=True)
-class FollowVerdict(Explained):
-    """The judgement of one follow: legal or not, the reason code, and why in words."""
+class _FollowFields(NamedTuple):
+    """The fields of a follow verdict, as a tuple: a verdict is built in one step on the hot
+    path of every trick (`_verdict`)."""
 
     legal: bool
     reason: str
@@ -94,6 +92,12 @@ class FollowVerdict(Explained):
     shown: Answer | None = None
     need: Profile = ()
     got: Profile = ()
+
+
+class FollowVerdict(_FollowFields, Explained):
+    """The judgement of one follow: legal or not, the reason code, and why in words."""
+
+    __slots__ = ()
 
     def _explain(self, lang: Lang) -> str:
         """Explain the verdict, naming the rule and the cards that decided it."""
@@ -214,6 +218,12 @@ class FollowVerdict(Explained):
         return legal + pick(lang, f"跟{gname} {n} 张。", f"{many(n)}, following suit.")
 
 
+# A verdict from all ten fields in one step, without the named tuple's own `__new__` (a Python
+# function with defaults): a cold follow judgement spends a good part of its time building one.
+_verdict = cast(Callable[[type[FollowVerdict], tuple[object, ...]], FollowVerdict], tuple.__new__)
+_new_answer = cast(Callable[[type[Answer], tuple[tuple[int, ...], int]], Answer], tuple.__new__)
+
+
 def explain_requirement(
     ctx: Context, lead: Combo, hand: Sequence[Card], example: Sequence[Card], lang: Lang = ZH
 ) -> str:
@@ -234,72 +244,133 @@ def judge_follow(
 ) -> FollowVerdict:
     """Judge whether playing `play` from `hand` is a legal follow to the lead."""
     hand_t, play_t = tuple(hand), tuple(play)
-    n = len(lead.cards)
-    if len(play_t) != n:
+    n = len(play_t)
+    if n != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
-    if n == 1:
-        return _judge_single(ctx, lead, hand_t, play_t)
-    held = ctx.held(hand_t)
+    held = ctx.hands.get(id(hand))  # as ctx.held(hand)
+    if held is None or held.cards != hand_t:
+        try:
+            held = ctx.held_anew(hand, hand_t)
+        except KeyError:
+            return _judge_outside_deck(ctx, lead, hand_t, play_t)
     # A round judges the same follow more than once (the player's own check, the table, the
     # referee): the verdict is kept with the hand, beside the very lead it answers.
-    slot = (id(lead), play_t)
-    hit = held.verdicts.get(slot)
+    verdicts = held.verdicts
+    hit = verdicts.get(play_t)
     if hit is not None and hit[0] is lead:
         return hit[1]
-    verdict = _judge(ctx, lead, held, hand_t, play_t)
-    held.verdicts[slot] = (lead, verdict)
+    # The hand check, then suit, then structure, on the hand's card and group codes
+    # (`held.Codes`; the size of a group is what its pair view keeps, as `_suit_cards` reads it).
+    table = ctx.codes or ctx.card_codes()
+    code, codes = table.code, held.codes
+    group = table.group.get(lead.group, NO_GROUP)
+    legal, reason = False, NOT_IN_HAND
+    if n == 1:
+        x = code.get(play_t[0])
+        if x is None or x not in codes:
+            pass
+        elif table.to_group[x] == group or group not in held.groups:
+            legal, reason = True, ""  # of the led group, or the hand has none of it
+        else:
+            reason = MUST_FOLLOW_SUIT
+    else:
+        try:
+            wanted = bytes(itemgetter(*play_t)(code)) if n else b""
+        except KeyError:  # a card the deck lacks is in no hand of it
+            wanted = None
+        if wanted is not None and holds(codes, wanted):
+            k = held.groups.count(group)
+            m = wanted.translate(table.to_group).count(group)
+            if k <= n:
+                legal = m == k
+                reason = "" if legal else MUST_FOLLOW_SUIT
+            elif m != n:
+                reason = MUST_FOLLOW_SUIT
+            elif not lead.has_pairs:
+                legal, reason = True, ""
+            else:
+                verdict = _judge_structure(ctx, lead, held, hand_t, play_t, wanted, group)
+                verdicts[play_t] = (lead, verdict)
+                return verdict
+    verdict = _verdict(
+        FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, None, None, (), ())
+    )
+    verdicts[play_t] = (lead, verdict)
     return verdict
 
 
-def _judge_single(
+def _judge_outside_deck(
     ctx: Context, lead: Combo, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
 ) -> FollowVerdict:
-    """Judge a one-card follow: legal when it is of the led group or the hand has none."""
-    # What _judge gives a one-card lead, read directly: a pair view keeps the group's count.
-    card = play_t[0]
-    if card not in hand_t:
+    """Judge a follow from a hand with a card the deck lacks: not in hand, or the KeyError a
+    look-up of that card has always raised."""
+    if not is_subset(play_t, hand_t):
         return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
-    key, group = ctx.key, lead.group
-    held = sum(1 for c in hand_t if key[c][0] == group)  # every card looked up, as _judge does
-    ok = held == 0 or key[card][0] == group
-    return FollowVerdict(ok, "" if ok else MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
+    raise KeyError(next(c for c in hand_t if c not in ctx.key))
 
 
-def _judge(
-    ctx: Context, lead: Combo, held: Held, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+def _judge_structure(
+    ctx: Context,
+    lead: Combo,
+    held: Held,
+    hand_t: tuple[Card, ...],
+    play_t: tuple[Card, ...],
+    wanted: bytes,
+    group: int,
 ) -> FollowVerdict:
-    n = len(lead.cards)
-    if not held.has(play_t):
-        return FollowVerdict(False, NOT_IN_HAND, ctx, lead, hand_t, play_t)
-    suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards(ctx, lead, hand_t)
-    played = _suit_cards(ctx, lead, play_t)
-    if len(suit) <= n:
-        ok = len(played) == len(suit)
-        return FollowVerdict(ok, "" if ok else MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
-    if len(played) != n:
-        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx, lead, hand_t, play_t)
-    if not lead.has_pairs:
-        return FollowVerdict(True, "", ctx, lead, hand_t, play_t)
-    if lead.width >= 3 or widest >= 3:  # as needs_ladder(lead.width, suit)
-        ladder = _ladder(lead)
-        best, shows = ladder.best(columns(ctx, suit)), ladder.best(columns(ctx, played))
-        gap = first_gap(best, shows)
-        if gap is None:
-            return FollowVerdict(True, "", ctx, lead, hand_t, play_t, need=best, got=shows)
-        reason = (
-            MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
-        )
-        return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
+    """Judge the structure of a follow that holds only cards of the led group, from a hand
+    with more of them (`wanted` is the play's codes, `group` the led group's code)."""
+    if lead.width >= 3:  # as needs_ladder(lead.width, suit)
+        return _judge_ladder(ctx, lead, held, hand_t, play_t)
+    table = ctx.card_codes()
     bins, lone = lead.pair_slots
     shape = (lead.group, bins, lone)
-    required = held.answers.get(shape)
+    answers = held.answers
+    if answers is None:
+        answers = held.answers = {}
+    required = answers.get(shape)  # kept only for a group without 3 copies of a card
     if required is None:
-        required = held.answers[shape] = answer_structure(ctx, lead, suit)
-    shown = answer_structure(ctx, lead, played)
-    if shown.rank == required.rank:
-        return FollowVerdict(True, "", ctx, lead, hand_t, play_t, required, shown)
-    reason = MUST_PLAY_TRACTOR if shown.tractors != required.tractors else MUST_PLAY_PAIR
-    return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, required, shown)
+        suit_copies = table.copies(table.group_cards(held.codes, group))  # in the pair view
+        if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
+            return _judge_ladder(ctx, lead, held, hand_t, play_t)
+        required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+    shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
+    legal = shown.rank == required.rank
+    reason = (
+        ""
+        if legal
+        else MUST_PLAY_TRACTOR
+        if shown.tractors != required.tractors
+        else MUST_PLAY_PAIR
+    )
+    return _verdict(
+        FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, required, shown, (), ())
+    )
+
+
+def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:
+    """Rank the best answer pairs by position give to a lead's tractors and lone pairs (as
+    `combos.answer_structure` does from cards)."""
+    tractors, units = rank_answer(counts, bins, lone)
+    return _new_answer(Answer, (tractors, units - sum(tractors)))
+
+
+def _judge_ladder(
+    ctx: Context, lead: Combo, held: Held, hand_t: tuple[Card, ...], play_t: tuple[Card, ...]
+) -> FollowVerdict:
+    """Judge the structure of a follow to a lead of wider units (or from a hand with them) by
+    the width ladder: same grade first, then step down."""
+    suit, _ = held.view(lead.group, ctx.ruleset)  # as _suit_cards(ctx, lead, hand_t)
+    played = _suit_cards(ctx, lead, play_t)
+    ladder = _ladder(lead)
+    best, shows = ladder.best(columns(ctx, suit)), ladder.best(columns(ctx, played))
+    gap = first_gap(best, shows)
+    if gap is None:
+        return FollowVerdict(True, "", ctx, lead, hand_t, play_t, need=best, got=shows)
+    reason = (
+        MUST_PLAY_TRACTOR if gap[1] >= 2 else MUST_PLAY_TUPLE if gap[0] >= 3 else MUST_PLAY_PAIR
+    )
+    return FollowVerdict(False, reason, ctx, lead, hand_t, play_t, need=best, got=shows)
 
 
 def _forced_fill(pool: Sequence[Card], k: int) -> Counter[Card]:
@@ -324,7 +395,7 @@ def _real(ctx: Context, hand: Sequence[Card], cards: Iterable[Card]) -> list[Car
 def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """List the cards that every legal follow from this hand contains (the auto-hint)."""
     n = len(lead.cards)
-    held = ctx.held(tuple(hand))
+    held = ctx.held(hand)
     suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
         rest = [c for c in hand if ctx.key[c][0] != lead.group]
@@ -357,7 +428,7 @@ def generate_forced(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Car
 def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Card]:
     """Build one legal follow: the required structure, then the cheapest other cards."""
     n = len(lead.cards)
-    held = ctx.held(tuple(hand))
+    held = ctx.held(hand)
     suit, widest = held.view(lead.group, ctx.ruleset)  # as _suit_cards
     if len(suit) <= n:
         rest = sorted((c for c in hand if ctx.key[c][0] != lead.group), key=ctx.cheap.__getitem__)
@@ -370,9 +441,12 @@ def generate_example(ctx: Context, lead: Combo, hand: Sequence[Card]) -> list[Ca
     else:
         bins, lone = lead.pair_slots
         slot = (lead.group, bins, lone)
-        shown = held.matches.get(slot)
+        matches = held.matches
+        if matches is None:
+            matches = held.matches = {}
+        shown = matches.get(slot)
         if shown is None:
-            shown = held.matches[slot] = match_copies(ctx, lead, counts).cards
+            shown = matches[slot] = match_copies(ctx, lead, counts).cards
         chosen = list(shown)
     return _real(ctx, hand, chosen + _cheapest(ctx, counts, chosen, n - len(chosen)))
 

@@ -1,14 +1,19 @@
 """A hand seen through one deal's card order: the copies of each card and each group's cards,
 worked out once per hand (`Context.held`), each part only when first asked for, and shared by
-every judgement of a follow from that hand."""
+every judgement of a follow from that hand.
+
+A hand is also kept as a string of card codes (`Codes`, a byte per card; a deal has at most 54
+distinct cards) and of their groups' codes: a card or a group is then counted in a hand with one
+bytes operation instead of a dictionary look-up per card."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .cards import Card, copies
-from .jokers import pair_view
+from .cards import BIG, SMALL, Card, copies
+from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -20,62 +25,125 @@ if TYPE_CHECKING:
 # (`combos.match_copies`), filled by `follow.generate_example`.
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
+NO_GROUP = 255  # the group code of a lead without a group: no card has it
+
+
+class Codes:
+    """One deal's cards as small integers: each card's code (its place in `Context.key`), each
+    group's code, the table that turns card codes into group codes (`bytes.translate`), each
+    code's tractor position (`Context.link`), and the jokers' codes for the pair view."""
+
+    __slots__ = ("code", "group", "to_group", "outside", "link", "small", "big", "mixed")
+
+    def __init__(
+        self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
+    ) -> None:
+        self.code = {card: i for i, card in enumerate(key)}
+        self.group: dict[str | None, int] = {}
+        to_group = bytearray(range(256))
+        for i, (group, _) in enumerate(key.values()):
+            to_group[i] = self.group.setdefault(group, len(self.group))
+        self.to_group = bytes(to_group)
+        # Per group code: the codes of every card outside the group (to cut it out of a hand).
+        everything = bytes(range(len(self.code)))
+        self.outside = {
+            g: everything.translate(None, bytes(i for i in everything if to_group[i] == g))
+            for g in [*self.group.values(), NO_GROUP]
+        }
+        self.link = [link[card] for card in key]
+        self.small, self.big = self.code.get(SMALL, -1), self.code.get(BIG, -1)
+        self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
+
+    def encode(self, cards: tuple[Card, ...]) -> bytes:
+        """Write cards as their codes, in order; a card the deck lacks raises KeyError."""
+        if len(cards) == 1:
+            return bytes((self.code[cards[0]],))
+        return bytes(itemgetter(*cards)(self.code)) if cards else b""
+
+    def group_cards(self, codes: bytes, group: int) -> bytes:
+        """Cut the codes of one group (by its group code) out of a code string, in order."""
+        return codes.translate(None, self.outside[group])
+
+    def copies(self, codes: bytes) -> dict[int, int]:
+        """Count the copies of each code, in the pair view (`jokers.pair_view`): one 大王 read
+        as a 小王 when both jokers are odd in number and the ruleset mixes them."""
+        counts = {x: codes.count(x) for x in set(codes)}
+        if self.mixed:
+            big, small = counts.get(self.big, 0), counts.get(self.small, 0)
+            if big % 2 and small % 2:
+                counts[self.small] = small + 1
+                if big == 1:
+                    del counts[self.big]
+                else:
+                    counts[self.big] = big - 1
+        return counts
+
+    def pair_counts(self, counts: Mapping[int, int]) -> dict[int, int]:
+        """Map each tractor position to the pairs held there, from copies per code (as
+        `combos.pair_counts` does from cards)."""
+        link = self.link
+        out: dict[int, int] = {}
+        for x, k in counts.items():
+            if k >= 2:
+                p = link[x]
+                out[p] = out.get(p, 0) + k // 2
+        return out
+
 
 class Held:
-    """One hand: its cards, the copies of each card, and per group its cards in the pair view
-    (`jokers.pair_view`) with their copies and the most copies of one card there."""
+    """One hand: its cards, their codes and group codes (`Codes`), and per group its cards in
+    the pair view (`jokers.pair_view`) with their copies and the most copies of one card."""
 
-    __slots__ = (
-        "cards",
-        "key",
-        "counts",
-        "views",
-        "group_counts",
-        "answers",
-        "matches",
-        "verdicts",
-    )
+    __slots__ = ("cards", "codes", "groups", "key", "views", "answers", "matches", "verdicts")
 
-    def __init__(self, key: Mapping[Card, tuple[str, int]], cards: tuple[Card, ...]) -> None:
+    def __init__(
+        self,
+        key: Mapping[Card, tuple[str, int]],
+        table: Codes,
+        cards: tuple[Card, ...],
+        codes: bytes,
+    ) -> None:
         self.cards = cards
+        self.codes = codes  # `table.encode(cards)`
+        self.groups = codes.translate(table.to_group)
         self.key = key
-        self.counts: dict[Card, int] | None = None
-        self.views: dict[str | None, tuple[tuple[Card, ...], int]] = {}
-        self.group_counts: dict[str | None, dict[Card, int]] = {}
-        self.answers: dict[AnswerKey, Answer] = {}
-        self.matches: dict[AnswerKey, tuple[Card, ...]] = {}
-        # Follows judged from this hand: (id of the lead, play) -> (that lead, verdict).
-        self.verdicts: dict[tuple[int, tuple[Card, ...]], tuple[Combo, FollowVerdict]] = {}
+        # Follows judged from this hand: play -> (the lead it answers, verdict).
+        self.verdicts: dict[tuple[Card, ...], tuple[Combo, FollowVerdict]] = {}
+        # Made when first needed: per group its cards in the pair view, the most copies of
+        # one and the copies of each; per lead shape the best answer and the cards showing it.
+        self.views: dict[str | None, tuple[tuple[Card, ...], int, dict[Card, int]]] | None = None
+        self.answers: dict[AnswerKey, Answer] | None = None
+        self.matches: dict[AnswerKey, tuple[Card, ...]] | None = None
 
-    def view(self, group: str | None, rs: Ruleset) -> tuple[tuple[Card, ...], int]:
-        """Return a group's cards in the pair view, in hand order, and the most copies of one
-        card among them (0 if none). A card the deck lacks raises KeyError, as it always has."""
-        hit = self.views.get(group)
+    def _group(
+        self, group: str | None, rs: Ruleset
+    ) -> tuple[tuple[Card, ...], int, dict[Card, int]]:
+        views = self.views
+        if views is None:
+            views = self.views = {}
+        hit = views.get(group)
         if hit is None:
             key = self.key
             cards = tuple(pair_view(rs, [c for c in self.cards if key[c][0] == group]))
-            counts = self.group_counts[group] = copies(cards)
-            hit = self.views[group] = (cards, max(counts.values(), default=0))
+            counts = copies(cards)
+            hit = views[group] = (cards, max(counts.values(), default=0), counts)
         return hit
+
+    def view(self, group: str | None, rs: Ruleset) -> tuple[tuple[Card, ...], int]:
+        """Return a group's cards in the pair view, in hand order, and the most copies of one
+        card among them (0 if none)."""
+        cards, widest, _ = self._group(group, rs)
+        return cards, widest
 
     def copies(self, group: str | None, rs: Ruleset) -> dict[Card, int]:
         """Return the copies of each card of a group in the pair view (`view`), in hand order.
         Shared by every caller: read it, never change it."""
-        if group not in self.group_counts:
-            self.view(group, rs)
-        return self.group_counts[group]
+        return self._group(group, rs)[2]
 
-    def has(self, cards: Sequence[Card]) -> bool:
-        """Tell whether the hand holds every card of `cards` (with multiplicity)."""
-        if len(cards) == 1:
-            return cards[0] in self.cards
-        counts = self.counts
-        if counts is None:
-            counts = self.counts = copies(self.cards)
-        taken: dict[Card, int] = {}
-        for c in cards:
-            k = taken.get(c, 0) + 1
-            if k > counts.get(c, 0):
-                return False
-            taken[c] = k
-        return True
+
+def holds(codes: bytes, wanted: bytes) -> bool:
+    """Tell whether a code string holds every code of `wanted` (with multiplicity)."""
+    for x in wanted:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if wanted.count(x) > codes.count(x):
+            return False
+    return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -18,7 +18,7 @@ from .cards import (
     parse_suit,
 )
 from .errors import CardError, HandError
-from .held import Held
+from .held import Codes, Held
 from .ruleset import Ruleset, TractorOrder
 from .texts import ZH, Lang, pick
 from .vocab import is_no_trump, suit_name, term
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .combos import Combo
 
 TRUMP = "T"
-HELD_MEMO = 1 << 12  # hands memoised per context before the memo starts afresh
+HELD_MEMO = 1 << 13  # hands (by codes and by id) kept per context before starting afresh
 _GROUP_ORDER = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
 
 
@@ -52,6 +52,7 @@ class Context:
         "cheap",
         "classified",
         "hands",
+        "codes",
     )
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
@@ -90,7 +91,9 @@ class Context:
         # then weakest.
         self.cheap = {c: (1 if g == TRUMP else 0, c.points, p) for c, (g, p) in self.key.items()}
         self.classified: dict[tuple[Card, ...], Combo] = {}
-        self.hands: dict[tuple[Card, ...], Held] = {}
+        # Hands by their card codes (`card_codes`) and by the id of the object last asked for.
+        self.hands: dict[bytes | int, Held] = {}
+        self.codes: Codes | None = None  # built when first asked (`card_codes`)
         # Adjacency for tractors, per card within its group: the strength position itself,
         # unless the ruleset reads trump tractors in their natural order.
         self.link: dict[Card, int] = {c: p for c, (_, p) in self.key.items()}
@@ -117,14 +120,36 @@ class Context:
             for card in tier:
                 self.key[card] = (group, pos)
 
-    def held(self, hand: tuple[Card, ...]) -> Held:
-        """Return a hand's copies per card and cards per group (worked out once per hand)."""
-        held = self.hands.get(hand)
-        if held is None:
-            if len(self.hands) >= HELD_MEMO:
-                self.hands.clear()
-            held = self.hands[hand] = Held(self.key, hand)
+    def held(self, hand: Sequence[Card]) -> Held:
+        """Return a hand's codes, copies per card and cards per group (worked out once per
+        hand). A card the deck lacks raises KeyError."""
+        cards = tuple(hand)
+        held = self.hands.get(id(hand))
+        if held is None or held.cards != cards:
+            held = self.held_anew(hand, cards)
         return held
+
+    def held_anew(self, hand: Sequence[Card], cards: tuple[Card, ...]) -> Held:
+        """Look a hand up by its card codes, or work its `held` view out; either way, keep it
+        under the hand object's id too, so that asking again with that object takes no
+        look-up per card (the cards are still compared, so a changed hand is seen afresh)."""
+        hands = self.hands
+        if len(hands) >= HELD_MEMO:
+            hands.clear()
+        table = self.codes or self.card_codes()
+        codes = table.encode(cards)
+        held = hands.get(codes)
+        if held is None:
+            held = hands[codes] = Held(self.key, table, cards, codes)
+        hands[id(hand)] = held
+        return held
+
+    def card_codes(self) -> Codes:
+        """Return the deal's cards as small integers (`held.Codes`), built when first asked."""
+        codes = self.codes
+        if codes is None:
+            codes = self.codes = Codes(self.key, self.link, self.ruleset)
+        return codes
 
     def group(self, card: Card) -> str:
         """Return the card's group: TRUMP or its suit letter."""
