@@ -179,6 +179,11 @@ def copies(cards: Iterable[Card]) -> dict[Card, int]:
 
 def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """Tell whether every card of part (with multiplicity) is in whole."""
+    if type(part) is tuple or type(part) is list:
+        if len(part) == 1:
+            return part[0] in whole
+        if not part:
+            return True
     need: dict[Card, int] = {}
     for c in part:
         need[c] = need.get(c, 0) + 1

@@ -249,10 +249,33 @@ def random_lead(
 
 # Declaration options by (ruleset id, level, seat, declarations on the table, declaring cards
 # held): during a deal a seat is asked after every card, and its options change only when it
-# is dealt a card that can declare or someone declares. The ruleset itself is kept beside the
+# is dealt a card that can declare or someone declares. Whether one try is accepted depends on
+# the try, the seat and the table, not on the rest of the hand, so a new hand reuses the
+# answers of the tries it shares with an earlier one. The ruleset itself is kept beside each
 # answer, so an id reused by another ruleset is never mistaken for it.
 _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[Card, ...], ...]]] = {}
+_TRIES: dict[tuple[object, ...], tuple[Ruleset, dict[tuple[Card, ...], bool]]] = {}
+_RANKS: dict[tuple[int, int | None], tuple[Ruleset, frozenset[int]]] = {}
 _OPTIONS_LIMIT = 8192
+
+
+def _declaring(rs: Ruleset, level: int | None) -> frozenset[int]:
+    """Return the ranks of the cards that may take part in a declaration (jokers included)."""
+    hit = _RANKS.get((id(rs), level))
+    if hit is None or hit[0] is not rs:
+        if len(_RANKS) >= _OPTIONS_LIMIT:
+            _RANKS.clear()
+        hit = _RANKS[id(rs), level] = (
+            rs,
+            frozenset((*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER)),
+        )
+    return hit[1]
+
+
+def _table_key(current: Sequence[tuple[int, Sequence[Card]]]) -> tuple[object, ...]:
+    if isinstance(current, tuple) and all(type(cs) is tuple for _, cs in current):
+        return current
+    return tuple((s, tuple(cs)) for s, cs in current)
 
 
 def declaration_options(
@@ -263,18 +286,19 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    ranks = {*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER}
+    ranks = _declaring(rs, level)
     cards = [c for c in hand if c.rank in ranks]
     if not cards:
         return []
     cards.sort()
-    key = (id(rs), level, seat, tuple((s, tuple(cs)) for s, cs in current), tuple(cards))
+    table = _table_key(current)
+    key = (id(rs), level, seat, table, tuple(cards))
     hit = _OPTIONS.get(key)
     if hit is None or hit[0] is not rs:
         if len(_OPTIONS) >= _OPTIONS_LIMIT:
             _OPTIONS.clear()
         held = sorted(Counter(cards).items())
-        hit = (rs, _accepted_declarations(rs, level, current, seat, held))
+        hit = (rs, _accepted_declarations(rs, level, current, seat, held, table))
         _OPTIONS[key] = hit
     return [list(o) for o in hit[1]]
 
@@ -285,6 +309,7 @@ def _accepted_declarations(
     current: Sequence[tuple[int, Sequence[Card]]],
     seat: int,
     held: Sequence[tuple[Card, int]],
+    table: tuple[object, ...],
 ) -> tuple[tuple[Card, ...], ...]:
     ranks = declaring_ranks(rs, level)
     most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
@@ -295,8 +320,22 @@ def _accepted_declarations(
                 tries.append((c, c))
         elif c.rank in ranks:
             tries.extend((c,) * k for k in range(1, min(n, most) + 1))
-    # Every try is made of held cards, so the hand check of judge_declaration is left out.
-    return tuple(t for t in tries if judge_declaration(rs, level, current, seat, t).accepted)
+    slot = (id(rs), level, seat, table)
+    known = _TRIES.get(slot)
+    if known is None or known[0] is not rs:
+        if len(_TRIES) >= _OPTIONS_LIMIT:
+            _TRIES.clear()
+        known = _TRIES[slot] = (rs, {})
+    answers = known[1]
+    out: list[tuple[Card, ...]] = []
+    for t in tries:
+        ok = answers.get(t)
+        if ok is None:
+            # Every try is made of held cards, so the hand check of judge_declaration is left out.
+            ok = answers[t] = judge_declaration(rs, level, current, seat, t).accepted
+        if ok:
+            out.append(t)
+    return tuple(out)
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
