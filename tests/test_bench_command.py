@@ -164,7 +164,15 @@ def test_profile_against_a_revision_profiles_both_sides() -> None:
     rev = BASELINE if _has_commit(BASELINE) else "HEAD"
     out = StringIO()
     call_command(
-        "bench", "--profile", "trick", "--top", "2", "--against", rev, "--format", "json",
+        "bench",
+        "--profile",
+        "trick",
+        "--top",
+        "2",
+        "--against",
+        rev,
+        "--format",
+        "json",
         stdout=out,
     )
     data = json.loads(out.getvalue())

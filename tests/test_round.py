@@ -100,6 +100,19 @@ def test_same_seed_same_log(name: str) -> None:
     assert run_job((name, "random", 0, 100))[1] != first[1]
 
 
+def test_a_run_without_a_log_plays_the_same_rounds() -> None:
+    figures, lines = run_job(("classic", "random", 3, 77))
+    assert lines
+    assert run_job(("classic", "random", 3, 77), log=False) == (figures, [])
+    seen: list[list[str]] = []
+    quiet = simulate("classic", "random", 6, 4, on_round=lambda i, ls: seen.append(ls), log=False)
+    assert seen == [[]] * 6
+    assert quiet.as_dict() | _TIMES == simulate("classic", "random", 6, 4).as_dict() | _TIMES
+
+
+_TIMES = {"elapsed_s": 0, "rounds_per_s": 0, "cpu_s": 0, "rounds_per_cpu_s": 0}
+
+
 def test_parallel_run_writes_the_same_log() -> None:
     assert _log("classic", "random", 12, 5, jobs=2) == _log("classic", "random", 12, 5, jobs=1)
 

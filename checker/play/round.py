@@ -16,6 +16,7 @@ from checker.engine.cards import (
     SMALL,
     SUITS,
     Card,
+    canonical,
     count_points,
     format_card,
     format_cards,
@@ -26,7 +27,7 @@ from checker.engine.combos import THROW, classify
 from checker.engine.declare import flip_trump, judge_declaration, shown_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import generate_example, judge_follow
-from checker.engine.order import Context
+from checker.engine.order import Context, context_for
 from checker.engine.roundrules import (
     announces_no_trump,
     is_kitty_shown,
@@ -139,7 +140,7 @@ def _rank_text(rank: int | None) -> str | None:
 
 def build_deck(rs: Ruleset) -> list[Card]:
     """List the ruleset's whole deck: its ranks in four suits, jokers, times the decks."""
-    one = [Card(s, r) for s in SUITS for r in rs.ranks]
+    one = [canonical(Card(s, r)) for s in SUITS for r in rs.ranks]
     if rs.jokers:
         one += [SMALL, BIG]
     return one * rs.decks
@@ -659,7 +660,7 @@ def settlement_bonus(
     surrendered: bool,
 ) -> list[int]:
     """Count every seat's 算奖 at settlement (rulesets with bonus rules)."""
-    ctx = Context(rs, level, None if surrendered else trump)
+    ctx = context_for(rs, level, None if surrendered else trump)
     out: list[int] = []
     for seat, hand in enumerate(dealt):
         if seat == banker:
@@ -693,7 +694,7 @@ def play_round(
     try:
         state.deal()
         if not state.res.surrendered:
-            ctx = Context(rs, state.level, state.res.trump)
+            ctx = context_for(rs, state.level, state.res.trump)
             state.bury(ctx)
             state.play(ctx)
     except RoundPaused as pause:

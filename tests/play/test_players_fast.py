@@ -106,9 +106,7 @@ def _deal(name: str, seed: int) -> tuple[Ruleset, list[Card]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(1, 40), st.integers(0, 12)
-)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(1, 40), st.integers(0, 12))
 def test_a_multiset_draw_matches_the_plain_table_draw_for_draw(
     name: str, seed: int, size: int, k: int
 ) -> None:

@@ -84,6 +84,7 @@ class Command(BaseCommand):
             f"single-card tricks/s     {f['single_trick_resolutions_per_s']:>12,.0f}   (4 plays, one card each)",
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
             f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
+            f"  same, without the log  {f['rounds_quiet_per_s']:>12,.1f}   (simulate without --log)",
             f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)"
             f"; cold {f['worst_follow_judge_cold_ms']:.3f} ms",
             f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms"
