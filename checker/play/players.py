@@ -10,7 +10,7 @@ from math import comb
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
-from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card
+from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card, copies
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
@@ -203,7 +203,7 @@ def random_follow(
 
 def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
     """List every single-unit lead in cards of one group: each single, pair and tractor."""
-    counts = Counter(cards)
+    counts = copies(cards)  # first-seen order, as Counter keeps it
     key = ctx.key
     out: list[list[Card]] = [[c] for c in sorted(counts, key=lambda c: (key[c][1], c))]
     at = PairStock(ctx, counts).at
@@ -224,11 +224,9 @@ def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
     key = ctx.key
-    split: dict[str, list[Card]] = {g: [] for g in (TRUMP, "S", "H", "C", "D")}
+    split: dict[str, list[Card]] = {TRUMP: [], "S": [], "H": [], "C": [], "D": []}
     for c in hand:
-        bucket = split.get(key[c][0])
-        if bucket is not None:
-            bucket.append(c)
+        split[key[c][0]].append(c)  # every group is one of these five
     return {g: cards for g, cards in split.items() if cards}
 
 
@@ -273,8 +271,12 @@ def _declaring(rs: Ruleset, level: int | None) -> frozenset[int]:
 
 
 def _table_key(current: Sequence[tuple[int, Sequence[Card]]]) -> tuple[object, ...]:
-    if isinstance(current, tuple) and all(type(cs) is tuple for _, cs in current):
-        return current
+    if type(current) is tuple:
+        try:
+            hash(current)  # a view's declarations: already tuples all the way down
+            return current
+        except TypeError:
+            pass
     return tuple((s, tuple(cs)) for s, cs in current)
 
 

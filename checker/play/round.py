@@ -412,29 +412,31 @@ class _Round:
         self.announce_no_trump(ctx, trick_no)
         while self.hands[leader]:
             order = [(leader + k) % self.n for k in range(self.n)]
-            before = [list(self.hands[s]) for s in order]
+            # Every hand as the trick starts: each follower decides (and is judged) on its own.
+            before = [tuple(self.hands[s]) for s in order]
+            declarations, no_trump = tuple(self.declarations), tuple(self.no_trump)
             lead_cards = self.choose_lead(ctx, leader, banker, history, trick_no)
             lead = classify(ctx, lead_cards)
             plays: list[list[Card]] = [lead_cards]
             trick: list[tuple[int, tuple[Card, ...]]] = [(leader, tuple(lead_cards))]
             self.remove(leader, lead_cards)
-            for seat in order[1:]:
-                hand = self.hands[seat]
+            for k in range(1, self.n):
+                seat, hand = order[k], before[k]
                 view = PlayerView(
                     FOLLOW,
                     seat,
                     rs,
                     self.level,
-                    tuple(hand),
+                    hand,
                     ctx=ctx,
                     banker=banker,
-                    declarations=tuple(self.declarations),
+                    declarations=declarations,
                     lead=lead,
                     trick=tuple(trick),
                     history=history,
                     attackers_points=res.attackers_points,
                     shown_kitty=self.shown_kitty,
-                    no_trump=tuple(self.no_trump),
+                    no_trump=no_trump,
                 )
                 cards = list(self.players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
