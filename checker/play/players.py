@@ -175,7 +175,7 @@ def random_follow(
     key = ctx.key
     suit = [c for c in hand if key[c][0] == lead.group]
     if len(suit) <= n:
-        rest = [c for c in hand if key[c][0] != lead.group]
+        rest = [c for c in hand if key[c][0] != lead.group] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
@@ -288,7 +288,8 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    ranks = _declaring(rs, level)
+    known = _RANKS.get((id(rs), level))
+    ranks = known[1] if known is not None and known[0] is rs else _declaring(rs, level)
     cards = [c for c in hand if c.rank in ranks]
     if not cards:
         return []
@@ -299,7 +300,12 @@ def declaration_options(
     if hit is None or hit[0] is not rs:
         if len(_OPTIONS) >= _OPTIONS_LIMIT:
             _OPTIONS.clear()
-        held = sorted(Counter(cards).items())
+        held: list[tuple[Card, int]] = []
+        for c in cards:  # sorted: equal cards are neighbours
+            if held and held[-1][0] == c:
+                held[-1] = (c, held[-1][1] + 1)
+            else:
+                held.append((c, 1))
         hit = (rs, _accepted_declarations(rs, level, current, seat, held, table))
         _OPTIONS[key] = hit
     return [list(o) for o in hit[1]]

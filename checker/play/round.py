@@ -138,12 +138,20 @@ def _rank_text(rank: int | None) -> str | None:
     return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
 
 
+_DECKS: dict[int, tuple[Ruleset, tuple[Card, ...]]] = {}
+
+
 def build_deck(rs: Ruleset) -> list[Card]:
     """List the ruleset's whole deck: its ranks in four suits, jokers, times the decks."""
-    one = [canonical(Card(s, r)) for s in SUITS for r in rs.ranks]
-    if rs.jokers:
-        one += [SMALL, BIG]
-    return one * rs.decks
+    known = _DECKS.get(id(rs))
+    if known is None or known[0] is not rs:
+        one = [canonical(Card(s, r)) for s in SUITS for r in rs.ranks]
+        if rs.jokers:
+            one += [SMALL, BIG]
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        known = _DECKS[id(rs)] = (rs, tuple(one * rs.decks))
+    return list(known[1])
 
 
 def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
@@ -585,7 +593,7 @@ class _Round:
         took = [i for i, b in enumerate(beats) if b]
         if not (0 <= winner < self.n) or not beats[winner] or took[-1] != winner:
             breaks.append(f"trick {no}: winner {winner} does not match beats {list(beats)}")
-        if any(v is False for v in legal):
+        if False in legal:  # bool or None each: only a False matches
             breaks.append(f"trick {no}: the referee judged a follow illegal: {list(legal)}")
 
     # -- end ----------------------------------------------------------------------------------
