@@ -68,6 +68,136 @@ class PlayerView(NamedTuple):
         return self.ruleset.is_same_side(seat, self.seat, self.banker)
 
 
+# A round builds about 200 views; the keyword form of the NamedTuple costs four times the
+# tuple itself, so the round's three frequent views are built positionally here (the other
+# fields at their defaults) and tests check them against the keyword form.
+_new_view = tuple.__new__
+_NO_OPTIONS = PlayerView._field_defaults["options"]
+
+
+def declare_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    first_round: bool,
+    hidden_declarations: tuple[tuple[int, int], ...],
+) -> PlayerView:
+    """Build the view of a seat asked to declare during the deal."""
+    return _new_view(
+        PlayerView,
+        (
+            DECLARE,
+            seat,
+            ruleset,
+            level,
+            hand,
+            None,
+            None,
+            declarations,
+            None,
+            (),
+            (),
+            0,
+            (),
+            (),
+            _NO_OPTIONS,
+            (),
+            (),
+            True,
+            first_round,
+            hidden_declarations,
+        ),
+    )
+
+
+def lead_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    ctx: Context,
+    banker: int,
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
+    attackers_points: int,
+    kitty: tuple[Card, ...],
+    shown_kitty: tuple[Card, ...],
+    no_trump: tuple[int, ...],
+    may_throw: bool,
+) -> PlayerView:
+    """Build the view of the seat that leads a trick."""
+    return _new_view(
+        PlayerView,
+        (
+            LEAD,
+            seat,
+            ruleset,
+            level,
+            hand,
+            ctx,
+            banker,
+            declarations,
+            None,
+            (),
+            history,
+            attackers_points,
+            kitty,
+            (),
+            _NO_OPTIONS,
+            shown_kitty,
+            no_trump,
+            may_throw,
+            False,
+            (),
+        ),
+    )
+
+
+def follow_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    ctx: Context,
+    banker: int,
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    lead: Combo,
+    trick: tuple[tuple[int, tuple[Card, ...]], ...],
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
+    attackers_points: int,
+    shown_kitty: tuple[Card, ...],
+    no_trump: tuple[int, ...],
+) -> PlayerView:
+    """Build the view of a seat that follows in a trick."""
+    return _new_view(
+        PlayerView,
+        (
+            FOLLOW,
+            seat,
+            ruleset,
+            level,
+            hand,
+            ctx,
+            banker,
+            declarations,
+            lead,
+            trick,
+            history,
+            attackers_points,
+            (),
+            (),
+            _NO_OPTIONS,
+            shown_kitty,
+            no_trump,
+            True,
+            False,
+            (),
+        ),
+    )
+
+
 class Player(Protocol):
     """A seat's policy: given its own view, return the cards it plays (or declares/buries)."""
 

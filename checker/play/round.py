@@ -39,7 +39,16 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
+from .players import (
+    BID,
+    BURY,
+    PICK_TRUMP,
+    Player,
+    PlayerView,
+    declare_view,
+    follow_view,
+    lead_view,
+)
 
 Event = dict[str, Any]
 Seen = tuple[tuple[int, tuple[Card, ...]], ...]
@@ -284,15 +293,8 @@ class _Round:
             shown = (len(self.declarations), *self.seen_declarations(seat))
             self.shown[seat] = shown
         _, seen, hidden = shown
-        view = PlayerView(
-            DECLARE,
-            seat,
-            self.rs,
-            self.level,
-            tuple(hand),
-            declarations=seen,
-            first_round=self.setup.banker is None,
-            hidden_declarations=hidden,
+        view = declare_view(
+            seat, self.rs, self.level, tuple(hand), seen, self.setup.banker is None, hidden
         )
         cards = self.players[seat].choose(view)
         if not cards:
@@ -423,28 +425,27 @@ class _Round:
             # Every hand as the trick starts: each follower decides (and is judged) on its own.
             before = [tuple(self.hands[s]) for s in order]
             declarations, no_trump = tuple(self.declarations), tuple(self.no_trump)
-            lead_cards = self.choose_lead(ctx, leader, banker, history, trick_no)
+            lead_cards = tuple(self.choose_lead(ctx, leader, banker, history, trick_no))
             lead = classify(ctx, lead_cards)
-            plays: list[list[Card]] = [lead_cards]
-            trick: list[tuple[int, tuple[Card, ...]]] = [(leader, tuple(lead_cards))]
+            plays: list[tuple[Card, ...]] = [lead_cards]
+            trick: list[tuple[int, tuple[Card, ...]]] = [(leader, lead_cards)]
             self.remove(leader, lead_cards)
             for k in range(1, self.n):
                 seat, hand = order[k], before[k]
-                view = PlayerView(
-                    FOLLOW,
+                view = follow_view(
                     seat,
                     rs,
                     self.level,
                     hand,
-                    ctx=ctx,
-                    banker=banker,
-                    declarations=declarations,
-                    lead=lead,
-                    trick=tuple(trick),
-                    history=history,
-                    attackers_points=res.attackers_points,
-                    shown_kitty=self.shown_kitty,
-                    no_trump=no_trump,
+                    ctx,
+                    banker,
+                    declarations,
+                    lead,
+                    tuple(trick),
+                    history,
+                    res.attackers_points,
+                    self.shown_kitty,
+                    no_trump,
                 )
                 cards = list(self.players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
@@ -463,9 +464,10 @@ class _Round:
                     cards = generate_example(ctx, lead, hand)
                     event["cards"] = format_cards(cards)
                 res.events.append(event)
-                plays.append(cards)
-                trick.append((seat, tuple(cards)))
-                self.remove(seat, cards)
+                played = tuple(cards)
+                plays.append(played)
+                trick.append((seat, played))
+                self.remove(seat, played)
             outcome = resolve_trick(ctx, plays)
             winner = order[outcome.winner]
             self.check_trick(trick_no, outcome.winner, outcome.beats, outcome.legal)
@@ -516,21 +518,20 @@ class _Round:
     ) -> list[Card]:
         res = self.res
         hand = self.hands[leader]
-        view = PlayerView(
-            LEAD,
+        view = lead_view(
             leader,
             self.rs,
             self.level,
             tuple(hand),
-            ctx=ctx,
-            banker=banker,
-            declarations=tuple(self.declarations),
-            history=history,
-            attackers_points=res.attackers_points,
-            kitty=tuple(self.kitty) if leader == banker else (),
-            shown_kitty=self.shown_kitty,
-            no_trump=tuple(self.no_trump),
-            may_throw=leader not in self.no_rethrow,
+            ctx,
+            banker,
+            tuple(self.declarations),
+            history,
+            res.attackers_points,
+            tuple(self.kitty) if leader == banker else (),
+            self.shown_kitty,
+            tuple(self.no_trump),
+            leader not in self.no_rethrow,
         )
         cards = list(self.players[leader].choose(view))
         event: Event = {

@@ -18,9 +18,16 @@ from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import DeclarePolicy, Ruleset, load_ruleset
 from checker.play.players import (
+    DECLARE,
+    FOLLOW,
+    LEAD,
+    PlayerView,
     declaration_options,
+    declare_view,
+    follow_view,
     groups_of,
     lead_units,
+    lead_view,
     sample_multiset,
 )
 from checker.play.round import build_deck
@@ -205,3 +212,52 @@ def test_card_texts_are_written_with_suit_symbols() -> None:
     assert format_cards(cards) == "♠10 ♥A 大王 小王 ♦2"
     assert format_cards(cards) == format_cards(iter(cards))
     assert format_cards([]) == ""
+
+
+def test_the_rounds_views_are_the_keyword_views() -> None:
+    rs = load_ruleset("classic")
+    ctx = Context(rs, 2, "H")
+    hand = (Card("S", 2), Card("H", 9))
+    decl = ((1, (Card("H", 2),)),)
+    lead = classify(ctx, [Card("S", 5)])
+    trick = ((0, (Card("S", 5),)),)
+    history = (((3, (Card("C", 4),)), (0, (Card("C", 9),))),)
+    assert declare_view(2, rs, 2, hand, decl, True, ((0, 1),)) == PlayerView(
+        DECLARE, 2, rs, 2, hand, declarations=decl, first_round=True, hidden_declarations=((0, 1),)
+    )
+    assert lead_view(
+        2, rs, 2, hand, ctx, 1, decl, history, 30, (), (Card("D", 3),), (3,), False
+    ) == (
+        PlayerView(
+            LEAD,
+            2,
+            rs,
+            2,
+            hand,
+            ctx=ctx,
+            banker=1,
+            declarations=decl,
+            history=history,
+            attackers_points=30,
+            shown_kitty=(Card("D", 3),),
+            no_trump=(3,),
+            may_throw=False,
+        )
+    )
+    view = follow_view(2, rs, 2, hand, ctx, 1, decl, lead, trick, history, 30, (), (3,))
+    assert view == PlayerView(
+        FOLLOW,
+        2,
+        rs,
+        2,
+        hand,
+        ctx=ctx,
+        banker=1,
+        declarations=decl,
+        lead=lead,
+        trick=trick,
+        history=history,
+        attackers_points=30,
+        no_trump=(3,),
+    )
+    assert type(view) is PlayerView and view.options is PlayerView._field_defaults["options"]
