@@ -410,6 +410,15 @@ def _table_key(current: Sequence[tuple[int, Sequence[Card]]]) -> tuple[object, .
     return tuple((s, tuple(cs)) for s, cs in current)
 
 
+# The last hand each seat was asked about, per ruleset and level, with its declaring cards and
+# options: during a deal the next hand is the same hand and one more card, so only the new
+# card is looked at and, unless it can declare or the table changed, the options stand.
+_LAST: dict[
+    tuple[int, int | None, int],
+    tuple[Ruleset, tuple[Card, ...], tuple[object, ...], list[Card], tuple[tuple[Card, ...], ...]],
+] = {}
+
+
 def declaration_options(
     rs: Ruleset,
     level: int | None,
@@ -420,11 +429,38 @@ def declaration_options(
     """List the declarations this seat could make now that judge_declaration would accept."""
     known = _RANKS.get((id(rs), level))
     ranks = known[1] if known is not None and known[0] is rs else _declaring(rs, level)
-    cards = [c for c in hand if c.rank in ranks]
-    if not cards:
-        return []
-    cards.sort()
+    hand_t = hand if type(hand) is tuple else tuple(hand)
     table = _table_key(current)
+    slot = (id(rs), level, seat)
+    last = _LAST.get(slot)
+    if last is not None and last[0] is rs and last[2] == table:
+        seen = len(last[1])
+        if hand_t[:seen] == last[1]:
+            new = [c for c in hand_t[seen:] if c.rank in ranks]
+            if not new:
+                _LAST[slot] = (rs, hand_t, table, last[3], last[4])
+                return [list(o) for o in last[4]]
+            cards = sorted(last[3] + new)
+        else:
+            cards = sorted([c for c in hand_t if c.rank in ranks])
+    else:
+        cards = sorted([c for c in hand_t if c.rank in ranks])
+    options = _options_of(rs, level, current, seat, table, cards) if cards else ()
+    if len(_LAST) >= _OPTIONS_LIMIT:
+        _LAST.clear()
+    _LAST[slot] = (rs, hand_t, table, cards, options)
+    return [list(o) for o in options]
+
+
+def _options_of(
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    table: tuple[object, ...],
+    cards: list[Card],
+) -> tuple[tuple[Card, ...], ...]:
+    """Return the accepted declarations made of these sorted declaring cards (memoised)."""
     key = (id(rs), level, seat, table, tuple(cards))
     hit = _OPTIONS.get(key)
     if hit is None or hit[0] is not rs:
@@ -438,7 +474,7 @@ def declaration_options(
                 held.append((c, 1))
         hit = (rs, _accepted_declarations(rs, level, current, seat, held, table))
         _OPTIONS[key] = hit
-    return [list(o) for o in hit[1]]
+    return hit[1]
 
 
 def _accepted_declarations(

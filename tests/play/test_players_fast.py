@@ -261,3 +261,25 @@ def test_the_rounds_views_are_the_keyword_views() -> None:
         no_trump=(3,),
     )
     assert type(view) is PlayerView and view.options is PlayerView._field_defaults["options"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6))
+def test_declaration_options_follow_a_deal_card_by_card(name: str, seed: int) -> None:
+    rs, deck = _deal(name, seed)
+    level = rs.levels[0] if rs.has_level else None
+    hands: list[list[Card]] = [[] for _ in range(rs.players)]
+    current: list[tuple[int, tuple[Card, ...]]] = []
+    rng = random.Random(seed)
+    for i, card in enumerate(deck[: rs.players * rs.hand_size]):
+        seat = i % rs.players
+        hands[seat].append(card)
+        table = tuple(current)
+        options = declaration_options(rs, level, table, seat, tuple(hands[seat]))
+        assert options == reference_options(rs, level, current, seat, hands[seat])
+        if options and rng.random() < 0.3:
+            current.append((seat, tuple(rng.choice(options))))
+    # A hand that is not the last one grown (a new deal for the same seat) is read afresh.
+    assert declaration_options(rs, level, (), 0, deck[-5:]) == reference_options(
+        rs, level, [], 0, deck[-5:]
+    )
