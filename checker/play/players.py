@@ -303,9 +303,10 @@ def random_follow(
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
     key = ctx.key
-    suit = [c for c in hand if key[c][0] == lead.group]
+    group = lead.group
+    suit = [c for c in hand if key[c][0] == group]
     if len(suit) <= n:
-        rest = [c for c in hand if key[c][0] != lead.group] if suit else hand
+        rest = [c for c in hand if key[c][0] != group] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
