@@ -186,6 +186,13 @@ def _table(result: Comparison) -> str:
             f"REV's case files: the {_count(total[0])} cases of {rev}'s cases/ run by each side "
             f"(passed: {rev} {_count(passed[0])}, current {_count(passed[1])})"
         )
+    shown = [label for key, label, _ in FIGURES if key in result.batches.get("current", {})]
+    if shown:
+        count = len(result.batches["current"][next(iter(result.batches["current"]))])
+        lines.append(
+            f"{' and '.join(shown)}: medians of {count} batches a side, "
+            f"the sides taken in turn (not of the {result.repeats} runs)"
+        )
     return "\n".join(lines)
 
 
