@@ -11,6 +11,7 @@ import pytest
 from checker.engine.cards import Card, count_points, parse_cards
 from checker.engine.declare import flip_trump
 from checker.engine.errors import EngineError
+from checker.engine.order import context_for
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import (
     BID,
@@ -24,7 +25,14 @@ from checker.play.players import (
     make_players,
 )
 from checker.play.replay import replay
-from checker.play.round import MAX_REDEALS, RoundSetup, build_deck, play_round
+from checker.play.round import (
+    MAX_REDEALS,
+    RoundSetup,
+    _Round,
+    build_deck,
+    play_round,
+    round_setup,
+)
 from checker.play.simulation import header, round_seeds, run_job, simulate
 
 RULESETS = ruleset_names()
@@ -266,3 +274,20 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     assert report.diffs and {d.round for d in report.diffs} == {0}
     assert report.diffs[0].what == "lead can be led"
     assert report.diffs[-1].what == "error"
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
+    rs = load_ruleset("classic")
+    state = _Round(rs, 5, make_players("random", 5, 4), round_setup(rs, 5), referee=True)
+    state.deal()
+    ctx = context_for(rs, state.level, state.res.trump)
+    state.bury(ctx)
+    state.play(ctx)
+    if swap:  # a ♠4 played as a ♠3: the counts no longer match the deck's
+        fours = [i for i, c in enumerate(state.played) if c == Card("S", 4)]
+        state.played[fours[0]] = Card("S", 3)
+    state.finish()
+    broken = [b for b in state.res.breaks if b.startswith("cards:")]
+    assert ("cards: played + kitty differ from the deck" in broken) is swap
+    assert broken or not swap
