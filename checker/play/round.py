@@ -235,9 +235,8 @@ class _Round:
             self.rng.shuffle(deck)
             self.deck = list(deck)
             self.kitty = deck[dealt:]
-            full: list[list[Card]] = [[] for _ in range(self.n)]
-            for i in range(dealt):
-                full[(first + i) % self.n].append(deck[i])
+            # Card i goes to seat (first + i) % n: each seat's cards are every n-th one.
+            full = [deck[(s - first) % self.n : dealt : self.n] for s in range(self.n)]
             self.dealt = [list(h) for h in full]
             self.log(
                 "deal",
@@ -415,6 +414,7 @@ class _Round:
 
     def play(self, ctx: Context) -> None:
         rs, res = self.rs, self.res
+        level, players, events, shown_kitty = self.level, self.players, res.events, self.shown_kitty
         banker = res.banker
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
@@ -435,7 +435,7 @@ class _Round:
                 view = follow_view(
                     seat,
                     rs,
-                    self.level,
+                    level,
                     hand,
                     ctx,
                     banker,
@@ -444,10 +444,10 @@ class _Round:
                     tuple(trick),
                     history,
                     res.attackers_points,
-                    self.shown_kitty,
+                    shown_kitty,
                     no_trump,
                 )
-                cards = list(self.players[seat].choose(view))
+                cards = list(players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
                 event: Event = {
                     "t": "play",
@@ -463,7 +463,7 @@ class _Round:
                     event["tried"] = event["cards"]
                     cards = generate_example(ctx, lead, hand)
                     event["cards"] = format_cards(cards)
-                res.events.append(event)
+                events.append(event)
                 played = tuple(cards)
                 plays.append(played)
                 trick.append((seat, played))
