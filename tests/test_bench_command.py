@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -17,7 +18,7 @@ from django.core.management.base import CommandError
 
 from checker.management.commands.bench import _table
 from checker.suite.bench import FIGURES
-from checker.suite.bench_against import AGAINST_FIGURES, COUNTS, Comparison
+from checker.suite.bench_against import AGAINST_FIGURES, COUNTS, ROUND_BATCHES, Comparison
 from checker.suite.bench_driver import run_case_files
 
 REPO = Path(settings.BASE_DIR)
@@ -102,7 +103,15 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     assert counts["rev_cases_total"]["rev"] == counts["rev_cases_total"]["current"] > 0
     assert counts["suite_cases"]["rev"] > 0 and counts["suite_cases"]["current"] > 0
     # The runs alternate: REV first, then the current tree, three times.
-    assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3
+    assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3 + [
+        f"{rev} and current in turn"
+    ]
+    # Whole rounds also ran in small batches, the sides in turn: their medians are the figures.
+    for key in ("rounds_per_s", "rounds_quiet_per_s"):
+        row = data["figures"][key]
+        assert len(row["rev_batches"]) == len(row["current_batches"]) == ROUND_BATCHES, key
+        assert row["current"] == pytest.approx(statistics.median(row["current_batches"]))
+        assert row["rev"] == pytest.approx(statistics.median(row["rev_batches"]))
     # No worktree of this run is left, in git's list or on disk.
     ours = [path for path in made if "bench-against-" in path]
     assert ours, "the run made no worktree folder"
@@ -164,7 +173,15 @@ def test_profile_against_a_revision_profiles_both_sides() -> None:
     rev = BASELINE if _has_commit(BASELINE) else "HEAD"
     out = StringIO()
     call_command(
-        "bench", "--profile", "trick", "--top", "2", "--against", rev, "--format", "json",
+        "bench",
+        "--profile",
+        "trick",
+        "--top",
+        "2",
+        "--against",
+        rev,
+        "--format",
+        "json",
         stdout=out,
     )
     data = json.loads(out.getvalue())

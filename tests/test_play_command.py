@@ -87,7 +87,9 @@ def test_no_trump_is_announced_and_review_shows_the_others_trumps(
 def test_closed_review_hides_the_others_and_the_last_trick(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    text = _play(monkeypatch, "review\nlast\nquit\n", *_erqiwang_after_no_trump({"review": "closed"}))
+    text = _play(
+        monkeypatch, "review\nlast\nquit\n", *_erqiwang_after_no_trump({"review": "closed"})
+    )
     assert "不查牌：本局不能看别人的主牌。" in text
     assert "不查牌：本局结束前不能看已出的牌。" in text
     assert "上把（第" not in text

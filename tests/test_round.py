@@ -11,6 +11,7 @@ import pytest
 from checker.engine.cards import Card, count_points, parse_cards
 from checker.engine.declare import flip_trump
 from checker.engine.errors import EngineError
+from checker.engine.order import context_for
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import (
     BID,
@@ -24,7 +25,14 @@ from checker.play.players import (
     make_players,
 )
 from checker.play.replay import replay
-from checker.play.round import MAX_REDEALS, RoundSetup, build_deck, play_round
+from checker.play.round import (
+    MAX_REDEALS,
+    RoundSetup,
+    _Round,
+    build_deck,
+    play_round,
+    round_setup,
+)
 from checker.play.simulation import header, round_seeds, run_job, simulate
 
 RULESETS = ruleset_names()
@@ -98,6 +106,19 @@ def test_same_seed_same_log(name: str) -> None:
     again = run_job((name, "random", 0, 99))
     assert first == again
     assert run_job((name, "random", 0, 100))[1] != first[1]
+
+
+def test_a_run_without_a_log_plays_the_same_rounds() -> None:
+    figures, lines = run_job(("classic", "random", 3, 77))
+    assert lines
+    assert run_job(("classic", "random", 3, 77), log=False) == (figures, [])
+    seen: list[list[str]] = []
+    quiet = simulate("classic", "random", 6, 4, on_round=lambda i, ls: seen.append(ls), log=False)
+    assert seen == [[]] * 6
+    assert quiet.as_dict() | _TIMES == simulate("classic", "random", 6, 4).as_dict() | _TIMES
+
+
+_TIMES = {"elapsed_s": 0, "rounds_per_s": 0, "cpu_s": 0, "rounds_per_cpu_s": 0}
 
 
 def test_parallel_run_writes_the_same_log() -> None:
@@ -253,3 +274,20 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     assert report.diffs and {d.round for d in report.diffs} == {0}
     assert report.diffs[0].what == "lead can be led"
     assert report.diffs[-1].what == "error"
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
+    rs = load_ruleset("classic")
+    state = _Round(rs, 5, make_players("random", 5, 4), round_setup(rs, 5), referee=True)
+    state.deal()
+    ctx = context_for(rs, state.level, state.res.trump)
+    state.bury(ctx)
+    state.play(ctx)
+    if swap:  # a ♠4 played as a ♠3: the counts no longer match the deck's
+        fours = [i for i, c in enumerate(state.played) if c == Card("S", 4)]
+        state.played[fours[0]] = Card("S", 3)
+    state.finish()
+    broken = [b for b in state.res.breaks if b.startswith("cards:")]
+    assert ("cards: played + kitty differ from the deck" in broken) is swap
+    assert broken or not swap

@@ -41,6 +41,16 @@ class Card(NamedTuple):
 BIG = Card("", BIG_JOKER)
 SMALL = Card("", SMALL_JOKER)
 
+# One shared object per card face. A dict or set finds a key given as the very object it
+# holds without comparing tuples, so the deck and the per-deal tables use these objects.
+_CANON: dict[Card, Card] = {BIG: BIG, SMALL: SMALL}
+
+
+def canonical(card: Card) -> Card:
+    """Return the one shared object for this card face."""
+    return _CANON.setdefault(card, card)
+
+
 # Letters match in ASCII upper or lower case only, spelled out: re.IGNORECASE would also take
 # the Kelvin sign (U+212A) for K and the long s (U+017F) for S.
 _TOKEN = re.compile(r"(大王|小王|[Bb][Jj]|[Ll][Jj])|([♠♤♥♡♣♧♦♢SHCDshcd])(10|[2-9TJQKAtjqka])")
@@ -112,7 +122,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
             if joker:
                 cards.append(BIG if ascii_upper(joker) in BIG_JOKER_SPELLINGS else SMALL)
             else:
-                cards.append(Card(SUIT_ALIASES[ascii_upper(suit)], RANK_ALIASES[ascii_upper(rank)]))
+                cards.append(
+                    canonical(
+                        Card(SUIT_ALIASES[ascii_upper(suit)], RANK_ALIASES[ascii_upper(rank)])
+                    )
+                )
             pos = match.end()
     return cards
 
@@ -179,6 +193,11 @@ def copies(cards: Iterable[Card]) -> dict[Card, int]:
 
 def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
     """Tell whether every card of part (with multiplicity) is in whole."""
+    if type(part) is tuple or type(part) is list:
+        if len(part) == 1:
+            return part[0] in whole
+        if not part:
+            return True
     need: dict[Card, int] = {}
     for c in part:
         need[c] = need.get(c, 0) + 1

@@ -12,6 +12,7 @@ from .cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
+    canonical,
     format_card,
     format_rank,
     parse_rank,
@@ -70,16 +71,16 @@ class Context:
             if suit == trump:
                 continue
             plain = [r for r in ruleset.ranks if r not in trump_ranks]
-            self._assign(suit, [[Card(suit, r)] for r in plain])
+            self._assign(suit, [[canonical(Card(suit, r))] for r in plain])
         tiers: list[list[Card]] = []
         if trump is not None:
-            tiers.extend([Card(trump, r)] for r in ruleset.ranks if r not in trump_ranks)
+            tiers.extend([canonical(Card(trump, r))] for r in ruleset.ranks if r not in trump_ranks)
         for rank in reversed(trump_ranks):
             if rank not in ruleset.ranks:
                 continue
-            tiers.append([Card(s, rank) for s in SUITS if s != trump])
+            tiers.append([canonical(Card(s, rank)) for s in SUITS if s != trump])
             if trump is not None:
-                tiers.append([Card(trump, rank)])
+                tiers.append([canonical(Card(trump, rank))])
         if ruleset.jokers:
             tiers.append([SMALL])
             tiers.append([BIG])
@@ -249,13 +250,14 @@ def parse_trump(trump: object) -> str | None:
 
 def make_context(ruleset: Ruleset, level: object, trump: object) -> Context:
     """Build the card order of a deal from a ruleset, level and trump as written in a case."""
-    return _context(ruleset, parse_level(ruleset, level), parse_trump(trump))
+    return context_for(ruleset, parse_level(ruleset, level), parse_trump(trump))
 
 
 _CACHE: dict[tuple[int, int | None, str | None], Context] = {}
 
 
-def _context(ruleset: Ruleset, level: int | None, trump: str | None) -> Context:
+def context_for(ruleset: Ruleset, level: int | None, trump: str | None) -> Context:
+    """Return the card order of a deal, built once per ruleset, level and trump (memos kept)."""
     key = (id(ruleset), level, trump)
     ctx = _CACHE.get(key)
     if ctx is None or ctx.ruleset is not ruleset:

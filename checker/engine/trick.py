@@ -205,6 +205,29 @@ def resolve_trick(
             en=f"{len(hands)} hands for {len(plays)} plays: they must match one to one",
             field="hands",
         )
+    beats = [True]
+    lead_hand = hands[0] if hands is not None else None
+    legal: list[bool | None] = [None if lead_hand is None else is_subset(plays[0], lead_hand)]
+    if hands is not None and lead_hand is None:
+        legal[0] = True
+    notes: list[tuple[str, int, str]] = []
+    resolve = _resolve_singles if len(lead.cards) == 1 and lead.type != THROW else _resolve_units
+    best = resolve(ctx, lead, plays, hands, beats, legal, notes)
+    points = count_points(chain.from_iterable(plays))
+    frozen = tuple(map(tuple, plays))
+    return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
+
+
+def _resolve_units(
+    ctx: Context,
+    lead: Combo,
+    plays: Sequence[Sequence[Card]],
+    hands: Sequence[Sequence[Card] | None] | None,
+    beats: list[bool],
+    legal: list[bool | None],
+    notes: list[tuple[str, int, str]],
+) -> int:
+    """Resolve the follows to any lead: note each one, return the index of the best play."""
     key = ctx.key
     group = lead.group
     n = len(lead.cards)
@@ -212,12 +235,6 @@ def resolve_trick(
     best = 0
     best_top = (lead.width, lead.units[0].top)
     best_key = None  # set once a ruff holds the trick
-    beats = [True]
-    lead_hand = hands[0] if hands is not None else None
-    legal: list[bool | None] = [None if lead_hand is None else is_subset(plays[0], lead_hand)]
-    if hands is not None and lead_hand is None:
-        legal[0] = True
-    notes: list[tuple[str, int, str]] = []
     for i in range(1, len(plays)):
         play = plays[i]
         hand = hands[i] if hands is not None else None
@@ -261,9 +278,62 @@ def resolve_trick(
             best = i
         beats.append(took)
         notes.append(note)
-    points = count_points(chain.from_iterable(plays))
-    frozen = tuple(map(tuple, plays))
-    return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
+    return best
+
+
+def _resolve_singles(
+    ctx: Context,
+    lead: Combo,
+    plays: Sequence[Sequence[Card]],
+    hands: Sequence[Sequence[Card] | None] | None,
+    beats: list[bool],
+    legal: list[bool | None],
+    notes: list[tuple[str, int, str]],
+) -> int:
+    """Resolve the follows to a one-card lead as the general loop does, reading each card's
+    position directly (a single's unit key is (1, position), a single's ruff its position)."""
+    key = ctx.key
+    group = lead.group
+    side_lead = group != TRUMP
+    best = 0
+    best_pos = key[lead.cards[0]][1]
+    ruffed = -1  # the position of the best ruff once one holds the trick
+    for i in range(1, len(plays)):
+        play = plays[i]
+        hand = hands[i] if hands is not None else None
+        verdict = judge_follow(ctx, lead, hand, play) if hand is not None else None
+        legal.append(verdict.legal if verdict is not None else None)
+        took = False
+        if verdict is not None and not verdict.legal:
+            note = (ILLEGAL, best, verdict.reason)
+        elif len(play) != 1:
+            note = (WRONG_SIZE, best, "")
+        else:
+            g, pos = key[play[0]]
+            if g == group:
+                if ruffed >= 0:
+                    code = SAME_SUIT_AFTER_RUFF
+                elif pos > best_pos:
+                    code, took, best_pos = SAME_SUIT_HIGHER, True, pos
+                elif pos == best_pos:
+                    code = SAME_SUIT_EQUAL
+                else:
+                    code = SAME_SUIT_LOWER
+            elif side_lead and g == TRUMP:
+                if ruffed < 0:
+                    code, took, ruffed = RUFF, True, pos
+                elif pos > ruffed:
+                    code, took, ruffed = OVERRUFF, True, pos
+                else:
+                    code = RUFF_NOT_HIGHER
+            else:
+                code = DISCARD
+            note = (code, best, "")
+        if took:
+            best = i
+        beats.append(took)
+        notes.append(note)
+    return best
 
 
 def _same_suit(

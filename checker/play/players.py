@@ -10,7 +10,7 @@ from math import comb
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
-from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card
+from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card, copies
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
@@ -66,6 +66,136 @@ class PlayerView(NamedTuple):
         if self.banker is None:
             return seat == self.seat
         return self.ruleset.is_same_side(seat, self.seat, self.banker)
+
+
+# A round builds about 200 views; the keyword form of the NamedTuple costs four times the
+# tuple itself, so the round's three frequent views are built positionally here (the other
+# fields at their defaults) and tests check them against the keyword form.
+_new_view = tuple.__new__
+_NO_OPTIONS = PlayerView._field_defaults["options"]
+
+
+def declare_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    first_round: bool,
+    hidden_declarations: tuple[tuple[int, int], ...],
+) -> PlayerView:
+    """Build the view of a seat asked to declare during the deal."""
+    return _new_view(
+        PlayerView,
+        (
+            DECLARE,
+            seat,
+            ruleset,
+            level,
+            hand,
+            None,
+            None,
+            declarations,
+            None,
+            (),
+            (),
+            0,
+            (),
+            (),
+            _NO_OPTIONS,
+            (),
+            (),
+            True,
+            first_round,
+            hidden_declarations,
+        ),
+    )
+
+
+def lead_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    ctx: Context,
+    banker: int,
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
+    attackers_points: int,
+    kitty: tuple[Card, ...],
+    shown_kitty: tuple[Card, ...],
+    no_trump: tuple[int, ...],
+    may_throw: bool,
+) -> PlayerView:
+    """Build the view of the seat that leads a trick."""
+    return _new_view(
+        PlayerView,
+        (
+            LEAD,
+            seat,
+            ruleset,
+            level,
+            hand,
+            ctx,
+            banker,
+            declarations,
+            None,
+            (),
+            history,
+            attackers_points,
+            kitty,
+            (),
+            _NO_OPTIONS,
+            shown_kitty,
+            no_trump,
+            may_throw,
+            False,
+            (),
+        ),
+    )
+
+
+def follow_view(
+    seat: int,
+    ruleset: Ruleset,
+    level: int | None,
+    hand: tuple[Card, ...],
+    ctx: Context,
+    banker: int,
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...],
+    lead: Combo,
+    trick: tuple[tuple[int, tuple[Card, ...]], ...],
+    history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
+    attackers_points: int,
+    shown_kitty: tuple[Card, ...],
+    no_trump: tuple[int, ...],
+) -> PlayerView:
+    """Build the view of a seat that follows in a trick."""
+    return _new_view(
+        PlayerView,
+        (
+            FOLLOW,
+            seat,
+            ruleset,
+            level,
+            hand,
+            ctx,
+            banker,
+            declarations,
+            lead,
+            trick,
+            history,
+            attackers_points,
+            (),
+            (),
+            _NO_OPTIONS,
+            shown_kitty,
+            no_trump,
+            True,
+            False,
+            (),
+        ),
+    )
 
 
 class Player(Protocol):
@@ -173,9 +303,10 @@ def random_follow(
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
     key = ctx.key
-    suit = [c for c in hand if key[c][0] == lead.group]
+    group = lead.group
+    suit = [c for c in hand if key[c][0] == group]
     if len(suit) <= n:
-        rest = [c for c in hand if key[c][0] != lead.group]
+        rest = [c for c in hand if key[c][0] != group] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
@@ -203,7 +334,7 @@ def random_follow(
 
 def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
     """List every single-unit lead in cards of one group: each single, pair and tractor."""
-    counts = Counter(cards)
+    counts = copies(cards)  # first-seen order, as Counter keeps it
     key = ctx.key
     out: list[list[Card]] = [[c] for c in sorted(counts, key=lambda c: (key[c][1], c))]
     at = PairStock(ctx, counts).at
@@ -224,11 +355,9 @@ def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
     key = ctx.key
-    split: dict[str, list[Card]] = {g: [] for g in (TRUMP, "S", "H", "C", "D")}
+    split: dict[str, list[Card]] = {TRUMP: [], "S": [], "H": [], "C": [], "D": []}
     for c in hand:
-        bucket = split.get(key[c][0])
-        if bucket is not None:
-            bucket.append(c)
+        split[key[c][0]].append(c)  # every group is one of these five
     return {g: cards for g, cards in split.items() if cards}
 
 
@@ -249,10 +378,46 @@ def random_lead(
 
 # Declaration options by (ruleset id, level, seat, declarations on the table, declaring cards
 # held): during a deal a seat is asked after every card, and its options change only when it
-# is dealt a card that can declare or someone declares. The ruleset itself is kept beside the
+# is dealt a card that can declare or someone declares. Whether one try is accepted depends on
+# the try, the seat and the table, not on the rest of the hand, so a new hand reuses the
+# answers of the tries it shares with an earlier one. The ruleset itself is kept beside each
 # answer, so an id reused by another ruleset is never mistaken for it.
 _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[Card, ...], ...]]] = {}
+_TRIES: dict[tuple[object, ...], tuple[Ruleset, dict[tuple[Card, ...], bool]]] = {}
+_RANKS: dict[tuple[int, int | None], tuple[Ruleset, frozenset[int]]] = {}
 _OPTIONS_LIMIT = 8192
+
+
+def _declaring(rs: Ruleset, level: int | None) -> frozenset[int]:
+    """Return the ranks of the cards that may take part in a declaration (jokers included)."""
+    hit = _RANKS.get((id(rs), level))
+    if hit is None or hit[0] is not rs:
+        if len(_RANKS) >= _OPTIONS_LIMIT:
+            _RANKS.clear()
+        hit = _RANKS[id(rs), level] = (
+            rs,
+            frozenset((*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER)),
+        )
+    return hit[1]
+
+
+def _table_key(current: Sequence[tuple[int, Sequence[Card]]]) -> tuple[object, ...]:
+    if type(current) is tuple:
+        try:
+            hash(current)  # a view's declarations: already tuples all the way down
+            return current
+        except TypeError:
+            pass
+    return tuple((s, tuple(cs)) for s, cs in current)
+
+
+# The last hand each seat was asked about, per ruleset and level, with its declaring cards and
+# options: during a deal the next hand is the same hand and one more card, so only the new
+# card is looked at and, unless it can declare or the table changed, the options stand.
+_LAST: dict[
+    tuple[int, int | None, int],
+    tuple[Ruleset, tuple[Card, ...], tuple[object, ...], list[Card], tuple[tuple[Card, ...], ...]],
+] = {}
 
 
 def declaration_options(
@@ -263,20 +428,54 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    ranks = {*declaring_ranks(rs, level), SMALL_JOKER, BIG_JOKER}
-    cards = [c for c in hand if c.rank in ranks]
-    if not cards:
-        return []
-    cards.sort()
-    key = (id(rs), level, seat, tuple((s, tuple(cs)) for s, cs in current), tuple(cards))
+    known = _RANKS.get((id(rs), level))
+    ranks = known[1] if known is not None and known[0] is rs else _declaring(rs, level)
+    hand_t = hand if type(hand) is tuple else tuple(hand)
+    table = _table_key(current)
+    slot = (id(rs), level, seat)
+    last = _LAST.get(slot)
+    if last is not None and last[0] is rs and last[2] == table:
+        seen = len(last[1])
+        if hand_t[:seen] == last[1]:
+            new = [c for c in hand_t[seen:] if c.rank in ranks]
+            if not new:
+                _LAST[slot] = (rs, hand_t, table, last[3], last[4])
+                return [list(o) for o in last[4]]
+            cards = sorted(last[3] + new)
+        else:
+            cards = sorted([c for c in hand_t if c.rank in ranks])
+    else:
+        cards = sorted([c for c in hand_t if c.rank in ranks])
+    options = _options_of(rs, level, current, seat, table, cards) if cards else ()
+    if len(_LAST) >= _OPTIONS_LIMIT:
+        _LAST.clear()
+    _LAST[slot] = (rs, hand_t, table, cards, options)
+    return [list(o) for o in options]
+
+
+def _options_of(
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    table: tuple[object, ...],
+    cards: list[Card],
+) -> tuple[tuple[Card, ...], ...]:
+    """Return the accepted declarations made of these sorted declaring cards (memoised)."""
+    key = (id(rs), level, seat, table, tuple(cards))
     hit = _OPTIONS.get(key)
     if hit is None or hit[0] is not rs:
         if len(_OPTIONS) >= _OPTIONS_LIMIT:
             _OPTIONS.clear()
-        held = sorted(Counter(cards).items())
-        hit = (rs, _accepted_declarations(rs, level, current, seat, held))
+        held: list[tuple[Card, int]] = []
+        for c in cards:  # sorted: equal cards are neighbours
+            if held and held[-1][0] == c:
+                held[-1] = (c, held[-1][1] + 1)
+            else:
+                held.append((c, 1))
+        hit = (rs, _accepted_declarations(rs, level, current, seat, held, table))
         _OPTIONS[key] = hit
-    return [list(o) for o in hit[1]]
+    return hit[1]
 
 
 def _accepted_declarations(
@@ -285,6 +484,7 @@ def _accepted_declarations(
     current: Sequence[tuple[int, Sequence[Card]]],
     seat: int,
     held: Sequence[tuple[Card, int]],
+    table: tuple[object, ...],
 ) -> tuple[tuple[Card, ...], ...]:
     ranks = declaring_ranks(rs, level)
     most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
@@ -295,8 +495,22 @@ def _accepted_declarations(
                 tries.append((c, c))
         elif c.rank in ranks:
             tries.extend((c,) * k for k in range(1, min(n, most) + 1))
-    # Every try is made of held cards, so the hand check of judge_declaration is left out.
-    return tuple(t for t in tries if judge_declaration(rs, level, current, seat, t).accepted)
+    slot = (id(rs), level, seat, table)
+    known = _TRIES.get(slot)
+    if known is None or known[0] is not rs:
+        if len(_TRIES) >= _OPTIONS_LIMIT:
+            _TRIES.clear()
+        known = _TRIES[slot] = (rs, {})
+    answers = known[1]
+    out: list[tuple[Card, ...]] = []
+    for t in tries:
+        ok = answers.get(t)
+        if ok is None:
+            # Every try is made of held cards, so the hand check of judge_declaration is left out.
+            ok = answers[t] = judge_declaration(rs, level, current, seat, t).accepted
+        if ok:
+            out.append(t)
+    return tuple(out)
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:

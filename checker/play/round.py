@@ -16,6 +16,7 @@ from checker.engine.cards import (
     SMALL,
     SUITS,
     Card,
+    canonical,
     count_points,
     format_card,
     format_cards,
@@ -26,7 +27,7 @@ from checker.engine.combos import THROW, classify
 from checker.engine.declare import flip_trump, judge_declaration, shown_declaration
 from checker.engine.errors import EngineError
 from checker.engine.follow import generate_example, judge_follow
-from checker.engine.order import Context
+from checker.engine.order import Context, context_for
 from checker.engine.roundrules import (
     announces_no_trump,
     is_kitty_shown,
@@ -38,7 +39,16 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
+from .players import (
+    BID,
+    BURY,
+    PICK_TRUMP,
+    Player,
+    PlayerView,
+    declare_view,
+    follow_view,
+    lead_view,
+)
 
 Event = dict[str, Any]
 Seen = tuple[tuple[int, tuple[Card, ...]], ...]
@@ -137,12 +147,20 @@ def _rank_text(rank: int | None) -> str | None:
     return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
 
 
+_DECKS: dict[int, tuple[Ruleset, tuple[Card, ...]]] = {}
+
+
 def build_deck(rs: Ruleset) -> list[Card]:
     """List the ruleset's whole deck: its ranks in four suits, jokers, times the decks."""
-    one = [Card(s, r) for s in SUITS for r in rs.ranks]
-    if rs.jokers:
-        one += [SMALL, BIG]
-    return one * rs.decks
+    known = _DECKS.get(id(rs))
+    if known is None or known[0] is not rs:
+        one = [canonical(Card(s, r)) for s in SUITS for r in rs.ranks]
+        if rs.jokers:
+            one += [SMALL, BIG]
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        known = _DECKS[id(rs)] = (rs, tuple(one * rs.decks))
+    return list(known[1])
 
 
 def round_setup(rs: Ruleset, seed: int) -> RoundSetup:
@@ -217,9 +235,8 @@ class _Round:
             self.rng.shuffle(deck)
             self.deck = list(deck)
             self.kitty = deck[dealt:]
-            full: list[list[Card]] = [[] for _ in range(self.n)]
-            for i in range(dealt):
-                full[(first + i) % self.n].append(deck[i])
+            # Card i goes to seat (first + i) % n: each seat's cards are every n-th one.
+            full = [deck[(s - first) % self.n : dealt : self.n] for s in range(self.n)]
             self.dealt = [list(h) for h in full]
             self.log(
                 "deal",
@@ -275,15 +292,8 @@ class _Round:
             shown = (len(self.declarations), *self.seen_declarations(seat))
             self.shown[seat] = shown
         _, seen, hidden = shown
-        view = PlayerView(
-            DECLARE,
-            seat,
-            self.rs,
-            self.level,
-            tuple(hand),
-            declarations=seen,
-            first_round=self.setup.banker is None,
-            hidden_declarations=hidden,
+        view = declare_view(
+            seat, self.rs, self.level, tuple(hand), seen, self.setup.banker is None, hidden
         )
         cards = self.players[seat].choose(view)
         if not cards:
@@ -404,6 +414,7 @@ class _Round:
 
     def play(self, ctx: Context) -> None:
         rs, res = self.rs, self.res
+        level, players, events, shown_kitty = self.level, self.players, res.events, self.shown_kitty
         banker = res.banker
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
@@ -411,31 +422,32 @@ class _Round:
         self.announce_no_trump(ctx, trick_no)
         while self.hands[leader]:
             order = [(leader + k) % self.n for k in range(self.n)]
-            before = [list(self.hands[s]) for s in order]
-            lead_cards = self.choose_lead(ctx, leader, banker, history, trick_no)
+            # Every hand as the trick starts: each follower decides (and is judged) on its own.
+            before = [tuple(self.hands[s]) for s in order]
+            declarations, no_trump = tuple(self.declarations), tuple(self.no_trump)
+            lead_cards = tuple(self.choose_lead(ctx, leader, banker, history, trick_no))
             lead = classify(ctx, lead_cards)
-            plays: list[list[Card]] = [lead_cards]
-            trick: list[tuple[int, tuple[Card, ...]]] = [(leader, tuple(lead_cards))]
+            plays: list[tuple[Card, ...]] = [lead_cards]
+            trick: list[tuple[int, tuple[Card, ...]]] = [(leader, lead_cards)]
             self.remove(leader, lead_cards)
-            for seat in order[1:]:
-                hand = self.hands[seat]
-                view = PlayerView(
-                    FOLLOW,
+            for k in range(1, self.n):
+                seat, hand = order[k], before[k]
+                view = follow_view(
                     seat,
                     rs,
-                    self.level,
-                    tuple(hand),
-                    ctx=ctx,
-                    banker=banker,
-                    declarations=tuple(self.declarations),
-                    lead=lead,
-                    trick=tuple(trick),
-                    history=history,
-                    attackers_points=res.attackers_points,
-                    shown_kitty=self.shown_kitty,
-                    no_trump=tuple(self.no_trump),
+                    level,
+                    hand,
+                    ctx,
+                    banker,
+                    declarations,
+                    lead,
+                    tuple(trick),
+                    history,
+                    res.attackers_points,
+                    shown_kitty,
+                    no_trump,
                 )
-                cards = list(self.players[seat].choose(view))
+                cards = list(players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
                 event: Event = {
                     "t": "play",
@@ -451,10 +463,11 @@ class _Round:
                     event["tried"] = event["cards"]
                     cards = generate_example(ctx, lead, hand)
                     event["cards"] = format_cards(cards)
-                res.events.append(event)
-                plays.append(cards)
-                trick.append((seat, tuple(cards)))
-                self.remove(seat, cards)
+                events.append(event)
+                played = tuple(cards)
+                plays.append(played)
+                trick.append((seat, played))
+                self.remove(seat, played)
             outcome = resolve_trick(ctx, plays)
             winner = order[outcome.winner]
             self.check_trick(trick_no, outcome.winner, outcome.beats, outcome.legal)
@@ -505,21 +518,20 @@ class _Round:
     ) -> list[Card]:
         res = self.res
         hand = self.hands[leader]
-        view = PlayerView(
-            LEAD,
+        view = lead_view(
             leader,
             self.rs,
             self.level,
             tuple(hand),
-            ctx=ctx,
-            banker=banker,
-            declarations=tuple(self.declarations),
-            history=history,
-            attackers_points=res.attackers_points,
-            kitty=tuple(self.kitty) if leader == banker else (),
-            shown_kitty=self.shown_kitty,
-            no_trump=tuple(self.no_trump),
-            may_throw=leader not in self.no_rethrow,
+            ctx,
+            banker,
+            tuple(self.declarations),
+            history,
+            res.attackers_points,
+            tuple(self.kitty) if leader == banker else (),
+            self.shown_kitty,
+            tuple(self.no_trump),
+            leader not in self.no_rethrow,
         )
         cards = list(self.players[leader].choose(view))
         event: Event = {
@@ -582,7 +594,7 @@ class _Round:
         took = [i for i, b in enumerate(beats) if b]
         if not (0 <= winner < self.n) or not beats[winner] or took[-1] != winner:
             breaks.append(f"trick {no}: winner {winner} does not match beats {list(beats)}")
-        if any(v is False for v in legal):
+        if False in legal:  # bool or None each: only a False matches
             breaks.append(f"trick {no}: the referee judged a follow illegal: {list(legal)}")
 
     # -- end ----------------------------------------------------------------------------------
@@ -613,7 +625,9 @@ class _Round:
                 f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
             )
         played = Counter(self.played)
-        if not res.surrendered and played + Counter(self.kitty) != Counter(self.deck):
+        # Counted copies compared as plain dicts (no count is ever zero): C work, not Python.
+        every = Counter(self.played + self.kitty)
+        if not res.surrendered and not dict.__eq__(every, Counter(self.deck)):
             res.breaks.append("cards: played + kitty differ from the deck")
         if played and max(played.values()) > rs.decks:
             res.breaks.append("cards: a card was played more often than the decks hold")
@@ -659,7 +673,7 @@ def settlement_bonus(
     surrendered: bool,
 ) -> list[int]:
     """Count every seat's 算奖 at settlement (rulesets with bonus rules)."""
-    ctx = Context(rs, level, None if surrendered else trump)
+    ctx = context_for(rs, level, None if surrendered else trump)
     out: list[int] = []
     for seat, hand in enumerate(dealt):
         if seat == banker:
@@ -693,7 +707,7 @@ def play_round(
     try:
         state.deal()
         if not state.res.surrendered:
-            ctx = Context(rs, state.level, state.res.trump)
+            ctx = context_for(rs, state.level, state.res.trump)
             state.bury(ctx)
             state.play(ctx)
     except RoundPaused as pause:

@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from checker.engine.ruleset import load_ruleset
@@ -53,12 +54,13 @@ def round_seeds(seed: int, rounds: int) -> list[int]:
     return [master.getrandbits(48) for _ in range(rounds)]
 
 
-def run_job(job: Job) -> tuple[dict[str, Any], list[str]]:
-    """Play one round of a run and return its figures and its log lines (JSON)."""
+def run_job(job: Job, *, log: bool = True) -> tuple[dict[str, Any], list[str]]:
+    """Play one round of a run and return its figures and its log lines (JSON; none without
+    `log`: a run that writes no log does not encode one)."""
     name, kind, index, seed = job[:4]
     rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
     res = play_round(rs, seed, make_players(kind, seed, rs.players))
-    lines = [_dump({"r": index, **e}) for e in res.events]
+    lines = [_dump({"r": index, **e}) for e in res.events] if log else []
     return res.figures(), lines
 
 
@@ -116,10 +118,14 @@ def run_rounds(
     seed: int,
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
+    *,
+    log: bool = True,
 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
-    """Play a run's rounds in order (over several processes when jobs > 1) and yield each."""
+    """Play a run's rounds in order (over several processes when jobs > 1) and yield each
+    (without log lines unless `log`)."""
     work = make_jobs(ruleset, players, round_seeds(seed, rounds), options)
-    yield from run_in_order(run_job, work, jobs, max(1, min(20, rounds // (jobs * 8))))
+    fn = run_job if log else partial(run_job, log=False)
+    yield from run_in_order(fn, work, jobs, max(1, min(20, rounds // (jobs * 8))))
 
 
 def make_jobs(
@@ -231,12 +237,15 @@ def simulate(
     jobs: int = 1,
     on_round: Callable[[int, list[str]], None] | None = None,
     options: Mapping[str, Any] | None = None,
+    *,
+    log: bool = True,
 ) -> Summary:
-    """Run a whole simulation and return its summary; on_round gets each round's log lines."""
+    """Run a whole simulation and return its summary; on_round gets each round's log lines
+    (an empty list for every round unless `log`)."""
     summary = Summary(ruleset, players, seed)
     start = time.perf_counter()
     cpu = _cpu()
-    runs = run_rounds(ruleset, players, rounds, seed, jobs, options)
+    runs = run_rounds(ruleset, players, rounds, seed, jobs, options, log=log)
     for index, (figures, lines) in enumerate(runs):
         summary.add(index, figures)
         if on_round is not None:

@@ -8,6 +8,12 @@ how many times better the current tree does (rates: current / REV; times: REV / 
 Each run also times REV's own case files (its `cases/` folder) with that side's runner, the
 fastest of a few subprocesses of their own (`bench_driver.py --cases`): unlike the suite of
 each tree, which grows, the same cases on both sides show whether running cases got slower.
+
+Whole rounds are then timed once more, finely interleaved: one long-lived subprocess per side
+(`bench_driver.py --serve-rounds`) plays small batches in turn, REV then current then current
+then REV, with and without the log. A whole run of one side takes a minute or more, long enough
+for a shared machine to change speed between the sides; batches of a few rounds taken in turn
+see the same machine. The rounds figures are the medians of these batches.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,9 @@ MIN_REPEATS = 3
 # Sizes printed beside the figures: each tree's own suite, and REV's case files on both sides.
 COUNTS = ("suite_cases", "rev_cases_total", "rev_cases_passed")
 CASE_RUNS = 3  # subprocesses timing REV's case files per side and run
+ROUND_BATCHES = 12  # batches of rounds per side and kind, finely interleaved
+# Figures taken from the finely interleaved batches: key and the batch kind it reads.
+ROUND_FIGURES = {"rounds_per_s": "log", "rounds_quiet_per_s": "quiet"}
 # Figures measured only side by side: REV's case files, run by both sides.
 AGAINST_FIGURES: list[tuple[str, str, bool]] = [
     ("rev_cases_seconds", "REV's case files (s)", False),
@@ -47,10 +56,15 @@ class Comparison:
     commit: str
     repeats: int
     runs: dict[str, list[dict[str, Any]]]
+    # Per side, the finely interleaved batches of some figures (`interleave_rounds`).
+    batches: dict[str, dict[str, list[float]]] = field(default_factory=dict)
 
     def median(self, side: str, key: str) -> float | None:
-        """Return the median of one figure over one side's runs (None if that side lacks it)."""
-        values = [r[key] for r in self.runs[side] if isinstance(r.get(key), int | float)]
+        """Return the median of one figure over one side's batches when it has them, else over
+        its runs (None if that side lacks it)."""
+        values = self.batches.get(side, {}).get(key) or [
+            r[key] for r in self.runs[side] if isinstance(r.get(key), int | float)
+        ]
         return statistics.median(values) if values else None
 
     def speedup(self, key: str, higher_is_better: bool) -> float | None:
@@ -72,6 +86,9 @@ class Comparison:
                 "rev_runs": [r.get(key) for r in self.runs["rev"]],
                 "current_runs": [r.get(key) for r in self.runs["current"]],
             }
+            for side in ("rev", "current"):
+                if key in self.batches.get(side, {}):
+                    out[key][f"{side}_batches"] = self.batches[side][key]
         return {
             "against": self.rev,
             "commit": self.commit,
@@ -148,6 +165,56 @@ def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None
     return figures
 
 
+def interleave_rounds(
+    trees: dict[str, Path], seconds: float, seed: int, batches: int = ROUND_BATCHES
+) -> dict[str, dict[str, list[float]]]:
+    """Time whole rounds on each side in small batches taken in turn (ABBA, with and without
+    the log); per side and figure, the rounds per CPU second of every batch."""
+    size = max(1, round(seconds * 10))  # about 0.05 s of rounds per batch at seconds=1
+    procs = {
+        side: subprocess.Popen(
+            [sys.executable, str(DRIVER), "--serve-rounds", str(tree), str(seed)],
+            cwd=tree,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for side, tree in trees.items()
+    }
+    out: dict[str, dict[str, list[float]]] = {
+        side: {k: [] for k in ROUND_FIGURES} for side in trees
+    }
+    try:
+        for side, proc in procs.items():
+            _ask(side, proc, None)
+        sides = list(trees)
+        for i in range(batches):
+            for side in sides if i % 2 == 0 else sides[::-1]:
+                for key, kind in ROUND_FIGURES.items():
+                    cpu = _ask(side, procs[side], f"{kind} {size}")
+                    out[side][key].append(size / cpu if cpu > 0 else 0.0)
+    finally:
+        for proc in procs.values():
+            if proc.stdin:
+                proc.stdin.close()
+            proc.wait(timeout=60)
+    return out
+
+
+def _ask(side: str, proc: subprocess.Popen[str], line: str | None) -> float:
+    """Send one request to a round server (None: wait until it is ready) and read its answer."""
+    assert proc.stdin is not None and proc.stdout is not None
+    if line is not None:
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+    answer = proc.stdout.readline().strip()
+    if not answer:
+        tail = (proc.stderr.read().strip().splitlines() if proc.stderr else []) or ["no output"]
+        raise BenchError(f"the rounds of {side} failed: {tail[-1]}")
+    return 0.0 if answer == "ready" else float(answer)
+
+
 def compare(
     repo: Path,
     current: Path,
@@ -169,4 +236,7 @@ def compare(
                 if progress:
                     progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
                 runs[side].append(run_side(path, seconds, seed, cases=cases))
-    return Comparison(rev, commit, repeats, runs)
+        if progress:
+            progress(f"rounds: {rev} and current in turn")
+        batches = interleave_rounds({"rev": tree, "current": current}, seconds, seed)
+    return Comparison(rev, commit, repeats, runs, batches)

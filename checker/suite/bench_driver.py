@@ -2,6 +2,7 @@
 
 Usage: python bench_driver.py TREE SECONDS SEED
        python bench_driver.py --cases TREE FOLDER   (one run of the case files in FOLDER)
+       python bench_driver.py --serve-rounds TREE SEED   (batches of rounds read from stdin)
        python bench_driver.py --profile TREE WORKLOAD TOP   (cProfile of one workload)
 
 TREE goes first on sys.path, so `checker` is imported from it: the current tree or an older
@@ -30,15 +31,22 @@ from collections.abc import Callable
 from typing import Any
 
 
-def round_rate(seconds: float, seed: int) -> float:
-    """Play whole random classic rounds (checker.play.simulation) for `seconds`; rounds per second."""
+def round_rate(seconds: float, seed: int, *, log: bool = True) -> float:
+    """Play whole random classic rounds (checker.play.simulation) for `seconds`; rounds per second.
+
+    Without `log` the rounds run as `simulate` runs them when no log is asked for: a tree whose
+    `run_job` cannot leave the log out (the older ones) writes it, as its simulate does.
+    """
+    import inspect
+
     from checker.play.simulation import round_seeds, run_job
 
+    quiet = {} if log or "log" not in inspect.signature(run_job).parameters else {"log": False}
     seeds = round_seeds(seed, 10_000)
     done = 0
     start = time.perf_counter()
     while True:
-        run_job(("classic", "random", done, seeds[done % len(seeds)]))
+        run_job(("classic", "random", done, seeds[done % len(seeds)]), **quiet)
         done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -180,6 +188,8 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     figures: dict[str, Any] = run_bench(seconds, seed)
     if "rounds_per_s" not in figures:
         figures["rounds_per_s"] = round_rate(seconds, seed)
+    if "rounds_quiet_per_s" not in figures:
+        figures["rounds_quiet_per_s"] = round_rate(seconds, seed, log=False)
     if "single_trick_resolutions_per_s" not in figures:
         figures["single_trick_resolutions_per_s"] = single_trick_rate(seconds, seed)
     for cold in ("trick_resolutions", "follow_judgements"):
@@ -258,8 +268,39 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     }
 
 
+def serve_rounds(tree: str, seed: int) -> None:
+    """Play whole random classic rounds on request with TREE's engine, for side-by-side
+    batches: each line `log N` or `quiet N` read plays N more rounds (with their log, or as
+    simulate plays them without --log) and prints their CPU seconds."""
+    import inspect
+
+    sys.path[0:1] = [tree]
+    from checker.play.simulation import round_seeds, run_job
+
+    can_skip_log = "log" in inspect.signature(run_job).parameters
+    seeds = round_seeds(seed, 100_000)
+    done = 0
+
+    def play(count: int, *, log: bool) -> None:
+        nonlocal done
+        quiet = {} if log or not can_skip_log else {"log": False}
+        for _ in range(count):
+            run_job(("classic", "random", done, seeds[done % len(seeds)]), **quiet)
+            done += 1
+
+    play(10, log=True)  # imports, contexts and memos made before the first timed batch
+    print("ready", flush=True)
+    for line in sys.stdin:
+        kind, count = line.split()
+        start = time.process_time()
+        play(int(count), log=kind == "log")
+        print(time.process_time() - start, flush=True)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--cases":
+    if sys.argv[1] == "--serve-rounds":
+        serve_rounds(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1] == "--cases":
         print(json.dumps(run_case_files(sys.argv[2], sys.argv[3])))
     elif sys.argv[1] == "--profile":
         print(json.dumps(profile(sys.argv[2], sys.argv[3], int(sys.argv[4]))))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 
 import pytest
 from hypothesis import assume, given, settings
@@ -12,7 +13,8 @@ from checker.engine.cards import Card
 from checker.engine.combos import classify, structure_key
 from checker.engine.errors import PlayError
 from checker.engine.order import Context
-from checker.engine.trick import TrickResult, resolve_trick
+from checker.engine.ruleset import load_ruleset
+from checker.engine.trick import TrickResult, _resolve_singles, _resolve_units, resolve_trick
 
 from .util import cs, deal
 
@@ -460,3 +462,33 @@ def test_ruff_tractors_are_compared_in_the_lead_order_longest_first() -> None:
     assert a is not None and b is not None
     assert b.value(True) > a.value(True)
     assert b.value(False) > a.value(False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(("classic", "erqiwang", "multideck", "shuangsheng")),
+    st.integers(0, 10**6),
+    st.sampled_from(("S", "H", "C", "D", None)),
+    st.booleans(),
+)
+def test_a_one_card_trick_is_resolved_as_the_general_rule_resolves_it(
+    name: str, seed: int, trump: str | None, with_hands: bool
+) -> None:
+    rs = load_ruleset(name)
+    ctx = Context(rs, rs.levels[0] if rs.has_level else None, trump)
+    deck = sorted(ctx.deck) * rs.decks
+    rng = Random(seed)
+    rng.shuffle(deck)
+    hands = [deck[i * 12 : i * 12 + 12] for i in range(rs.players)]
+    # Any card of each hand (often revoking), now and then two cards (the wrong size).
+    plays = [rng.sample(h, 2 if i and rng.random() < 0.1 else 1) for i, h in enumerate(hands)]
+    lead = classify(ctx, plays[0])
+    given_hands = hands if with_hands else None
+    answers = []
+    for resolve in (_resolve_singles, _resolve_units):
+        beats: list[bool] = [True]
+        legal: list[bool | None] = [None]
+        notes: list[tuple[str, int, str]] = []
+        best = resolve(ctx, lead, plays, given_hands, beats, legal, notes)
+        answers.append((best, beats, legal, notes))
+    assert answers[0] == answers[1]

@@ -18,9 +18,16 @@ from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import DeclarePolicy, Ruleset, load_ruleset
 from checker.play.players import (
+    DECLARE,
+    FOLLOW,
+    LEAD,
+    PlayerView,
     declaration_options,
+    declare_view,
+    follow_view,
     groups_of,
     lead_units,
+    lead_view,
     sample_multiset,
 )
 from checker.play.round import build_deck
@@ -106,9 +113,7 @@ def _deal(name: str, seed: int) -> tuple[Ruleset, list[Card]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(1, 40), st.integers(0, 12)
-)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(1, 40), st.integers(0, 12))
 def test_a_multiset_draw_matches_the_plain_table_draw_for_draw(
     name: str, seed: int, size: int, k: int
 ) -> None:
@@ -207,3 +212,74 @@ def test_card_texts_are_written_with_suit_symbols() -> None:
     assert format_cards(cards) == "♠10 ♥A 大王 小王 ♦2"
     assert format_cards(cards) == format_cards(iter(cards))
     assert format_cards([]) == ""
+
+
+def test_the_rounds_views_are_the_keyword_views() -> None:
+    rs = load_ruleset("classic")
+    ctx = Context(rs, 2, "H")
+    hand = (Card("S", 2), Card("H", 9))
+    decl = ((1, (Card("H", 2),)),)
+    lead = classify(ctx, [Card("S", 5)])
+    trick = ((0, (Card("S", 5),)),)
+    history = (((3, (Card("C", 4),)), (0, (Card("C", 9),))),)
+    assert declare_view(2, rs, 2, hand, decl, True, ((0, 1),)) == PlayerView(
+        DECLARE, 2, rs, 2, hand, declarations=decl, first_round=True, hidden_declarations=((0, 1),)
+    )
+    assert lead_view(
+        2, rs, 2, hand, ctx, 1, decl, history, 30, (), (Card("D", 3),), (3,), False
+    ) == (
+        PlayerView(
+            LEAD,
+            2,
+            rs,
+            2,
+            hand,
+            ctx=ctx,
+            banker=1,
+            declarations=decl,
+            history=history,
+            attackers_points=30,
+            shown_kitty=(Card("D", 3),),
+            no_trump=(3,),
+            may_throw=False,
+        )
+    )
+    view = follow_view(2, rs, 2, hand, ctx, 1, decl, lead, trick, history, 30, (), (3,))
+    assert view == PlayerView(
+        FOLLOW,
+        2,
+        rs,
+        2,
+        hand,
+        ctx=ctx,
+        banker=1,
+        declarations=decl,
+        lead=lead,
+        trick=trick,
+        history=history,
+        attackers_points=30,
+        no_trump=(3,),
+    )
+    assert type(view) is PlayerView and view.options is PlayerView._field_defaults["options"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6))
+def test_declaration_options_follow_a_deal_card_by_card(name: str, seed: int) -> None:
+    rs, deck = _deal(name, seed)
+    level = rs.levels[0] if rs.has_level else None
+    hands: list[list[Card]] = [[] for _ in range(rs.players)]
+    current: list[tuple[int, tuple[Card, ...]]] = []
+    rng = random.Random(seed)
+    for i, card in enumerate(deck[: rs.players * rs.hand_size]):
+        seat = i % rs.players
+        hands[seat].append(card)
+        table = tuple(current)
+        options = declaration_options(rs, level, table, seat, tuple(hands[seat]))
+        assert options == reference_options(rs, level, current, seat, hands[seat])
+        if options and rng.random() < 0.3:
+            current.append((seat, tuple(rng.choice(options))))
+    # A hand that is not the last one grown (a new deal for the same seat) is read afresh.
+    assert declaration_options(rs, level, (), 0, deck[-5:]) == reference_options(
+        rs, level, [], 0, deck[-5:]
+    )

@@ -84,6 +84,7 @@ class Command(BaseCommand):
             f"single-card tricks/s     {f['single_trick_resolutions_per_s']:>12,.0f}   (4 plays, one card each)",
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
             f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
+            f"  same, without the log  {f['rounds_quiet_per_s']:>12,.1f}   (simulate without --log)",
             f"worst follow judge       {f['worst_follow_judge_ms']:>12.3f} ms (33-card hand, 10-card throw)"
             f"; cold {f['worst_follow_judge_cold_ms']:.3f} ms",
             f"worst follow forced      {f['worst_follow_forced_ms']:>12.3f} ms"
@@ -184,6 +185,13 @@ def _table(result: Comparison) -> str:
         lines.append(
             f"REV's case files: the {_count(total[0])} cases of {rev}'s cases/ run by each side "
             f"(passed: {rev} {_count(passed[0])}, current {_count(passed[1])})"
+        )
+    shown = [label for key, label, _ in FIGURES if key in result.batches.get("current", {})]
+    if shown:
+        count = len(result.batches["current"][next(iter(result.batches["current"]))])
+        lines.append(
+            f"{' and '.join(shown)}: medians of {count} batches a side, "
+            f"the sides taken in turn (not of the {result.repeats} runs)"
         )
     return "\n".join(lines)
 

@@ -231,7 +231,14 @@ class Command(BaseCommand):
 
         try:
             result: Summary = simulate(
-                name, players, rounds, seed, opts["jobs"], on_round, options or None
+                name,
+                players,
+                rounds,
+                seed,
+                opts["jobs"],
+                on_round,
+                options or None,
+                log=log is not None,
             )
         finally:
             progress.close()
