@@ -166,7 +166,8 @@ def test_profile_lists_the_workloads_top_entries_by_own_time() -> None:
     call_command("bench", "--profile", "trick", "--top", "3", stdout=text)
     lines = text.getvalue().splitlines()
     assert lines[0].startswith("profile of trick (10 cold batches") and "current" in lines[0]
-    assert len(lines) == 2 + 3 and "resolve_trick" in text.getvalue()
+    # The trick module's functions lead (resolve_trick or its unit loop, by a small margin).
+    assert len(lines) == 2 + 3 and "checker/engine/trick.py:" in text.getvalue()
 
 
 def test_profile_against_a_revision_profiles_both_sides() -> None:
