@@ -176,7 +176,9 @@ def test_a_follow_judged_on_codes_matches_the_plain_judgement(
         _same(judge_follow(ctx, lead, hand, play), plain_follow(ctx, lead, hand, play))
         # Asked again (the memo), with a copy of the hand, and as a tuple: the same verdict.
         _same(judge_follow(ctx, lead, list(hand), play), plain_follow(ctx, lead, hand, play))
-        _same(judge_follow(ctx, lead, tuple(hand), tuple(play)), plain_follow(ctx, lead, hand, play))
+        _same(
+            judge_follow(ctx, lead, tuple(hand), tuple(play)), plain_follow(ctx, lead, hand, play)
+        )
 
 
 @settings(max_examples=200, deadline=None)
