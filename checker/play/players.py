@@ -199,7 +199,12 @@ def follow_view(
 
 
 class Player(Protocol):
-    """A seat's policy: given its own view, return the cards it plays (or declares/buries)."""
+    """A seat's policy: given its own view, return the cards it plays (or declares/buries).
+
+    A player may also set `passes_without_options = True`: when the seat could declare nothing
+    it sees (`visible_declaration_options` is empty) it would pass without drawing or keeping
+    anything, so the round need not ask it then. Players without it are asked after every card.
+    """
 
     name: str
 
@@ -532,16 +537,36 @@ def _accepted_declarations(
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
+    """List the declarations a seat could make from what its view shows (see
+    `visible_declaration_options`)."""
+    return visible_declaration_options(
+        view.ruleset,
+        view.level,
+        view.declarations,
+        view.hidden_declarations,
+        view.seat,
+        view.hand,
+    )
+
+
+def visible_declaration_options(
+    rs: Ruleset,
+    level: int | None,
+    declarations: Sequence[tuple[int, Sequence[Card]]],
+    hidden: Sequence[tuple[int, int]],
+    seat: int,
+    hand: Sequence[Card],
+) -> list[list[Card]]:
     """List the declarations a seat could make from what it sees (hidden ones by their count).
 
     Under `declare_view: hidden` the standing declaration may be one the seat sees only as a
     number of cards: a new one must have more. Its suit stays unknown, so the referee may still
     refuse a declaration of the same suit (only its declarer may reinforce it).
     """
-    options = declaration_options(view.ruleset, view.level, view.declarations, view.seat, view.hand)
-    if not view.hidden_declarations:
+    options = declaration_options(rs, level, declarations, seat, hand)
+    if not hidden:
         return options
-    most = max(n for _, n in view.hidden_declarations)
+    most = max(n for _, n in hidden)
     return [o for o in options if len(o) > most]
 
 
@@ -553,6 +578,7 @@ class RandomPlayer:
     """Plays uniformly at random among legal moves: any lead (throws included), any follow."""
 
     name = "random"
+    passes_without_options = True  # it draws only when it has something to declare
 
     def __init__(self, rng: random.Random, throw_rate: float = 0.15) -> None:
         self.rng = rng
@@ -608,6 +634,7 @@ class GreedyPlayer:
     """Plays simply and greedily: win cheaply when an opponent holds the trick, feed a partner."""
 
     name = "greedy"
+    passes_without_options = True
 
     def __init__(self, rng: random.Random, samples: int = 6) -> None:
         self.rng = rng
