@@ -23,6 +23,7 @@ from checker.play.players import (
     PlayerView,
     RandomPlayer,
     make_players,
+    seen_declaration_options,
 )
 from checker.play.replay import replay
 from checker.play.round import (
@@ -291,3 +292,27 @@ def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
     broken = [b for b in state.res.breaks if b.startswith("cards:")]
     assert ("cards: played + kitty differ from the deck" in broken) is swap
     assert broken or not swap
+
+
+class AlwaysAsked(Spy):
+    """A random player the round must ask after every card (it does not pass unasked)."""
+
+    passes_without_options = False
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_seat_that_passes_without_options_is_asked_only_when_it_has_one(name: str) -> None:
+    rs = load_ruleset(name)
+    quiet = [Spy(random.Random(s)) for s in range(rs.players)]
+    asked = [AlwaysAsked(random.Random(s)) for s in range(rs.players)]
+    # The same round either way: the asks left out are passes that draw nothing.
+    assert play_round(rs, 99, quiet).events == play_round(rs, 99, asked).events
+    for spy, every in zip(quiet, asked, strict=True):
+        declares = [v for v in spy.views if v.phase == DECLARE]
+        assert all(seen_declaration_options(v) for v in declares)
+        with_options = [
+            v for v in every.views if v.phase == DECLARE and seen_declaration_options(v)
+        ]
+        assert [v.hand for v in declares] == [v.hand for v in with_options]
+        if rs.bidding is None:  # classic deals ask after every card: most asks hold no option
+            assert len(declares) < len([v for v in every.views if v.phase == DECLARE])

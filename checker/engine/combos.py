@@ -278,7 +278,7 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
         card = paired[0]
         units.append(Unit(PAIR, (card, card), key[card][1], 1))
     elif paired:
-        stock = PairStock(ctx, Counter({c: 2 for c in paired}))
+        stock = PairStock(ctx, {c: 2 for c in paired})
         while (run := stock.longest_run()) is not None and run[1] > run[0]:
             taken = stock.take(*run)
             units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))

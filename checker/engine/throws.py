@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, format_cards
+from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
 from .jokers import pair_view, restore
@@ -166,7 +166,7 @@ def _same_shape_beater(
     key = ctx.key
     width = unit.width
     if unit.span == 1:  # n-of-a-kind rank by strength, wherever tractors connect
-        counts = Counter(mine)
+        counts = copies(mine)
         higher = [c for c, n in counts.items() if n >= width and key[c][1] > unit.top]
         if not higher:
             return None
@@ -174,7 +174,7 @@ def _same_shape_beater(
         at_low = [c for c in higher if key[c][1] == low]
         return (min(at_low) if width == 2 else max(at_low),) * width
     if width == 2:  # pair tractors: the pair stock answers directly
-        pairs = PairStock(ctx, Counter(mine))
+        pairs = PairStock(ctx, copies(mine))
         found = pairs.highest_run(unit.span)
         return None if found is None or found[1] <= unit.top else tuple(pairs.take(*found))
     stock = Stock(ctx, Counter(mine))

@@ -199,7 +199,12 @@ def follow_view(
 
 
 class Player(Protocol):
-    """A seat's policy: given its own view, return the cards it plays (or declares/buries)."""
+    """A seat's policy: given its own view, return the cards it plays (or declares/buries).
+
+    A player may also set `passes_without_options = True`: when the seat could declare nothing
+    it sees (`visible_declaration_options` is empty) it would pass without drawing or keeping
+    anything, so the round need not ask it then. Players without it are asked after every card.
+    """
 
     name: str
 
@@ -411,13 +416,24 @@ def _table_key(current: Sequence[tuple[int, Sequence[Card]]]) -> tuple[object, .
     return tuple((s, tuple(cs)) for s, cs in current)
 
 
-# The last hand each seat was asked about, per ruleset and level, with its declaring cards and
-# options: during a deal the next hand is the same hand and one more card, so only the new
-# card is looked at and, unless it can declare or the table changed, the options stand.
-_LAST: dict[
-    tuple[int, int | None, int],
-    tuple[Ruleset, tuple[Card, ...], tuple[object, ...], list[Card], tuple[tuple[Card, ...], ...]],
-] = {}
+class _Asked:
+    """The last hand a seat was asked about (per ruleset and level): the table it saw, its
+    declaring cards and its options."""
+
+    __slots__ = ("rs", "ranks", "current", "table", "hand", "cards", "options")
+
+    def __init__(self, rs: Ruleset, ranks: frozenset[int]) -> None:
+        self.rs, self.ranks = rs, ranks
+        self.current: object = None  # the very declarations object last passed in
+        self.table: tuple[object, ...] = ()
+        self.hand: tuple[Card, ...] = ()
+        self.cards: list[Card] = []
+        self.options: tuple[tuple[Card, ...], ...] = ()
+
+
+# During a deal a seat's next hand is its last one and one more card: only the new card is
+# looked at and, unless it can declare or the table changed, the options stand.
+_LAST: dict[tuple[int, int | None, int], _Asked] = {}
 
 
 def declaration_options(
@@ -428,29 +444,36 @@ def declaration_options(
     hand: Sequence[Card],
 ) -> list[list[Card]]:
     """List the declarations this seat could make now that judge_declaration would accept."""
-    known = _RANKS.get((id(rs), level))
-    ranks = known[1] if known is not None and known[0] is rs else _declaring(rs, level)
-    hand_t = hand if type(hand) is tuple else tuple(hand)
-    table = _table_key(current)
     slot = (id(rs), level, seat)
     last = _LAST.get(slot)
-    if last is not None and last[0] is rs and last[2] == table:
-        seen = len(last[1])
-        if hand_t[:seen] == last[1]:
-            new = [c for c in hand_t[seen:] if c.rank in ranks]
-            if not new:
-                _LAST[slot] = (rs, hand_t, table, last[3], last[4])
-                return [list(o) for o in last[4]]
-            cards = sorted(last[3] + new)
-        else:
-            cards = sorted([c for c in hand_t if c.rank in ranks])
+    if last is None or last.rs is not rs:
+        if len(_LAST) >= _OPTIONS_LIMIT:
+            _LAST.clear()
+        last = _LAST[slot] = _Asked(rs, _declaring(rs, level))
+        last.current = object()  # nothing was asked yet: no table matches
+    ranks = last.ranks
+    hand_t = hand if type(hand) is tuple else tuple(hand)
+    if current is last.current:  # the same immutable declarations as the last time
+        table = last.table
+    else:
+        table = _table_key(current)
+        if table != last.table:
+            last.hand = ()  # another table: every option is asked afresh below
+        # Only a table that is its own key (tuples all the way down) can be known again by
+        # identity: a list may have changed since.
+        last.current = current if table is current else None
+    seen = len(last.hand)
+    if seen and hand_t[:seen] == last.hand:
+        new = [c for c in hand_t[seen:] if c.rank in ranks]
+        last.hand = hand_t
+        if not new:
+            return [list(o) for o in last.options]
+        cards = sorted(last.cards + new)
     else:
         cards = sorted([c for c in hand_t if c.rank in ranks])
-    options = _options_of(rs, level, current, seat, table, cards) if cards else ()
-    if len(_LAST) >= _OPTIONS_LIMIT:
-        _LAST.clear()
-    _LAST[slot] = (rs, hand_t, table, cards, options)
-    return [list(o) for o in options]
+    last.hand, last.table, last.cards = hand_t, table, cards
+    last.options = _options_of(rs, level, current, seat, table, cards) if cards else ()
+    return [list(o) for o in last.options]
 
 
 def _options_of(
@@ -514,16 +537,36 @@ def _accepted_declarations(
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
+    """List the declarations a seat could make from what its view shows (see
+    `visible_declaration_options`)."""
+    return visible_declaration_options(
+        view.ruleset,
+        view.level,
+        view.declarations,
+        view.hidden_declarations,
+        view.seat,
+        view.hand,
+    )
+
+
+def visible_declaration_options(
+    rs: Ruleset,
+    level: int | None,
+    declarations: Sequence[tuple[int, Sequence[Card]]],
+    hidden: Sequence[tuple[int, int]],
+    seat: int,
+    hand: Sequence[Card],
+) -> list[list[Card]]:
     """List the declarations a seat could make from what it sees (hidden ones by their count).
 
     Under `declare_view: hidden` the standing declaration may be one the seat sees only as a
     number of cards: a new one must have more. Its suit stays unknown, so the referee may still
     refuse a declaration of the same suit (only its declarer may reinforce it).
     """
-    options = declaration_options(view.ruleset, view.level, view.declarations, view.seat, view.hand)
-    if not view.hidden_declarations:
+    options = declaration_options(rs, level, declarations, seat, hand)
+    if not hidden:
         return options
-    most = max(n for _, n in view.hidden_declarations)
+    most = max(n for _, n in hidden)
     return [o for o in options if len(o) > most]
 
 
@@ -535,6 +578,7 @@ class RandomPlayer:
     """Plays uniformly at random among legal moves: any lead (throws included), any follow."""
 
     name = "random"
+    passes_without_options = True  # it draws only when it has something to declare
 
     def __init__(self, rng: random.Random, throw_rate: float = 0.15) -> None:
         self.rng = rng
@@ -590,6 +634,7 @@ class GreedyPlayer:
     """Plays simply and greedily: win cheaply when an opponent holds the trick, feed a partner."""
 
     name = "greedy"
+    passes_without_options = True
 
     def __init__(self, rng: random.Random, samples: int = 6) -> None:
         self.rng = rng

@@ -48,6 +48,7 @@ from .players import (
     declare_view,
     follow_view,
     lead_view,
+    visible_declaration_options,
 )
 
 Event = dict[str, Any]
@@ -292,10 +293,15 @@ class _Round:
             shown = (len(self.declarations), *self.seen_declarations(seat))
             self.shown[seat] = shown
         _, seen, hidden = shown
+        player, hand_t = self.players[seat], tuple(hand)
+        if getattr(player, "passes_without_options", False) and not visible_declaration_options(
+            self.rs, self.level, seen, hidden, seat, hand_t
+        ):
+            return  # it would pass: nothing it sees can be declared
         view = declare_view(
-            seat, self.rs, self.level, tuple(hand), seen, self.setup.banker is None, hidden
+            seat, self.rs, self.level, hand_t, seen, self.setup.banker is None, hidden
         )
-        cards = self.players[seat].choose(view)
+        cards = player.choose(view)
         if not cards:
             return
         verdict = judge_declaration(self.rs, self.level, self.declarations, seat, cards, hand)

@@ -20,6 +20,7 @@ class RuleBot:
     """A bot that plays by seat 000's bot rules; the class attributes pick the version."""
 
     name = "rules"
+    passes_without_options = True  # decide_declare: "declare.none", nothing drawn or kept
     style = Style("rules", safe_feed=True, block=True, void_discards=True, last_seat=True)
     infer_voids = True
     weak_overrides = False
