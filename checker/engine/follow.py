@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
@@ -329,12 +330,24 @@ def _judge_structure(
     if answers is None:
         answers = held.answers = {}
     required = answers.get(shape)  # kept only for a group without 3 copies of a card
-    if required is None:
-        suit_copies = table.copies(table.group_cards(held.codes, group))  # in the pair view
-        if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
-            return _judge_ladder(ctx, lead, held, hand_t, play_t)
-        required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
-    shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
+    if not bins and not table.mixed:
+        # Pairs alone: the answer is how many pairs the cards hold (up to the lead's), counted
+        # on the codes sorted, where a card's copies stand together.
+        if required is None:
+            suit = bytes(sorted(table.group_cards(held.codes, group)))
+            if _TRIPLE.search(suit):  # as needs_ladder(lead.width, suit)
+                return _judge_ladder(ctx, lead, held, hand_t, play_t)
+            pairs = len(_PAIR.findall(suit))
+            required = answers[shape] = _new_answer(Answer, ((), min(pairs, lone)))
+        pairs = len(_PAIR.findall(bytes(sorted(wanted))))
+        shown = _new_answer(Answer, ((), min(pairs, lone)))
+    else:
+        if required is None:
+            suit_copies = table.copies(table.group_cards(held.codes, group))  # in the pair view
+            if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
+                return _judge_ladder(ctx, lead, held, hand_t, play_t)
+            required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+        shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
     legal = shown.rank == required.rank
     reason = (
         ""
@@ -346,6 +359,11 @@ def _judge_structure(
     return _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, required, shown, (), ())
     )
+
+
+# Two and three copies of one code in a sorted code string (a code may be any byte).
+_PAIR = re.compile(rb"(.)\1", re.DOTALL)
+_TRIPLE = re.compile(rb"(.)\1\1", re.DOTALL)
 
 
 def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:
