@@ -279,7 +279,17 @@ def judge_follow(
             wanted = bytes(itemgetter(*play_t)(code)) if n else b""
         except KeyError:  # a card the deck lacks is in no hand of it
             wanted = None
-        if wanted is not None and holds(codes, wanted):
+        # Every card of the play in hand (none left once the hand's are taken out), and a
+        # card played twice or more held as often.
+        if (
+            wanted is not None
+            and not wanted.translate(None, codes)
+            and (
+                (wanted[0] != wanted[1] or codes.count(wanted[0]) >= 2)
+                if n == 2
+                else len(set(wanted)) == n or holds(codes, wanted)
+            )
+        ):
             k = held.groups.count(group)
             m = wanted.translate(table.to_group).count(group)
             if k <= n:
