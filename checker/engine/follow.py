@@ -262,15 +262,21 @@ def judge_follow(
         return hit[1]
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (`held.Codes`; the size of a group is what its pair view keeps, as `_suit_cards` reads it).
+    codes = held.codes
+    if codes is None:  # a hand seen so far only for its forced cards or an example
+        try:
+            codes = ctx.coded(held)
+        except KeyError:
+            return _judge_outside_deck(ctx, lead, hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
-    code, codes = table.code, held.codes
+    code, groups = table.code, held.groups or b""
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
         x = code.get(play_t[0])
         if x is None or x not in codes:
             pass
-        elif table.to_group[x] == group or group not in held.groups:
+        elif table.to_group[x] == group or group not in groups:
             legal, reason = True, ""  # of the led group, or the hand has none of it
         else:
             reason = MUST_FOLLOW_SUIT
@@ -290,7 +296,7 @@ def judge_follow(
                 else len(set(wanted)) == n or holds(codes, wanted)
             )
         ):
-            k = held.groups.count(group)
+            k = groups.count(group)
             m = wanted.translate(table.to_group).count(group)
             if k <= n:
                 legal = m == k
@@ -344,7 +350,7 @@ def _judge_structure(
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's), counted
         # on the codes sorted, where a card's copies stand together.
         if required is None:
-            suit = bytes(sorted(table.group_cards(held.codes, group)))
+            suit = bytes(sorted(table.group_cards(held.codes or b"", group)))
             if _TRIPLE.search(suit):  # as needs_ladder(lead.width, suit)
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
             pairs = len(_PAIR.findall(suit))
@@ -353,7 +359,7 @@ def _judge_structure(
         shown = _new_answer(Answer, ((), min(pairs, lone)))
     else:
         if required is None:
-            suit_copies = table.copies(table.group_cards(held.codes, group))  # in the pair view
+            suit_copies = table.copies(table.group_cards(held.codes or b"", group))
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
             required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
