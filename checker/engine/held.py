@@ -38,19 +38,15 @@ class Codes:
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
     ) -> None:
-        self.code = {card: i for i, card in enumerate(key)}
-        self.group: dict[str | None, int] = {}
+        self.code = dict(zip(key, range(len(key)), strict=True))
+        groups = [g for g, _ in key.values()]
+        self.group: dict[str | None, int] = {g: i for i, g in enumerate(dict.fromkeys(groups))}
         to_group = bytearray(range(256))
-        for i, (group, _) in enumerate(key.values()):
-            to_group[i] = self.group.setdefault(group, len(self.group))
+        to_group[: len(groups)] = bytes(map(self.group.__getitem__, groups))
         self.to_group = bytes(to_group)
-        # Per group code: the codes of every card outside the group (to cut it out of a hand).
-        everything = bytes(range(len(self.code)))
-        self.outside = {
-            g: everything.translate(None, bytes(i for i in everything if to_group[i] == g))
-            for g in [*self.group.values(), NO_GROUP]
-        }
-        self.link = [link[card] for card in key]
+        # Per group code, when first asked (`group_cards`): the codes of every card outside it.
+        self.outside: dict[int, bytes] = {}
+        self.link = list(map(link.__getitem__, key))
         self.small, self.big = self.code.get(SMALL, -1), self.code.get(BIG, -1)
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
 
@@ -62,7 +58,13 @@ class Codes:
 
     def group_cards(self, codes: bytes, group: int) -> bytes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
-        return codes.translate(None, self.outside[group])
+        outside = self.outside.get(group)
+        if outside is None:
+            to_group = self.to_group
+            outside = self.outside[group] = bytes(
+                i for i in range(len(self.code)) if to_group[i] != group
+            )
+        return codes.translate(None, outside)
 
     def copies(self, codes: bytes) -> dict[int, int]:
         """Count the copies of each code, in the pair view (`jokers.pair_view`): one 大王 read
