@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
@@ -261,15 +262,21 @@ def judge_follow(
         return hit[1]
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (`held.Codes`; the size of a group is what its pair view keeps, as `_suit_cards` reads it).
+    codes = held.codes
+    if codes is None:  # a hand seen so far only for its forced cards or an example
+        try:
+            codes = ctx.coded(held)
+        except KeyError:
+            return _judge_outside_deck(ctx, lead, hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
-    code, codes = table.code, held.codes
+    code, groups = table.code, held.groups or b""
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
         x = code.get(play_t[0])
         if x is None or x not in codes:
             pass
-        elif table.to_group[x] == group or group not in held.groups:
+        elif table.to_group[x] == group or group not in groups:
             legal, reason = True, ""  # of the led group, or the hand has none of it
         else:
             reason = MUST_FOLLOW_SUIT
@@ -278,8 +285,18 @@ def judge_follow(
             wanted = bytes(itemgetter(*play_t)(code)) if n else b""
         except KeyError:  # a card the deck lacks is in no hand of it
             wanted = None
-        if wanted is not None and holds(codes, wanted):
-            k = held.groups.count(group)
+        # Every card of the play in hand (none left once the hand's are taken out), and a
+        # card played twice or more held as often.
+        if (
+            wanted is not None
+            and not wanted.translate(None, codes)
+            and (
+                (wanted[0] != wanted[1] or codes.count(wanted[0]) >= 2)
+                if n == 2
+                else len(set(wanted)) == n or holds(codes, wanted)
+            )
+        ):
+            k = groups.count(group)
             m = wanted.translate(table.to_group).count(group)
             if k <= n:
                 legal = m == k
@@ -329,12 +346,24 @@ def _judge_structure(
     if answers is None:
         answers = held.answers = {}
     required = answers.get(shape)  # kept only for a group without 3 copies of a card
-    if required is None:
-        suit_copies = table.copies(table.group_cards(held.codes, group))  # in the pair view
-        if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
-            return _judge_ladder(ctx, lead, held, hand_t, play_t)
-        required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
-    shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
+    if not bins and not table.mixed:
+        # Pairs alone: the answer is how many pairs the cards hold (up to the lead's), counted
+        # on the codes sorted, where a card's copies stand together.
+        if required is None:
+            suit = bytes(sorted(table.group_cards(held.codes or b"", group)))
+            if _TRIPLE.search(suit):  # as needs_ladder(lead.width, suit)
+                return _judge_ladder(ctx, lead, held, hand_t, play_t)
+            pairs = len(_PAIR.findall(suit))
+            required = answers[shape] = _new_answer(Answer, ((), min(pairs, lone)))
+        pairs = len(_PAIR.findall(bytes(sorted(wanted))))
+        shown = _new_answer(Answer, ((), min(pairs, lone)))
+    else:
+        if required is None:
+            suit_copies = table.copies(table.group_cards(held.codes or b"", group))
+            if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
+                return _judge_ladder(ctx, lead, held, hand_t, play_t)
+            required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+        shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
     legal = shown.rank == required.rank
     reason = (
         ""
@@ -346,6 +375,11 @@ def _judge_structure(
     return _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, required, shown, (), ())
     )
+
+
+# Two and three copies of one code in a sorted code string (a code may be any byte).
+_PAIR = re.compile(rb"(.)\1", re.DOTALL)
+_TRIPLE = re.compile(rb"(.)\1\1", re.DOTALL)
 
 
 def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:

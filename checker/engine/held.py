@@ -99,13 +99,13 @@ class Held:
     def __init__(
         self,
         key: Mapping[Card, tuple[str, int]],
-        table: Codes,
         cards: tuple[Card, ...],
-        codes: bytes,
+        codes: bytes | None = None,
+        groups: bytes | None = None,
     ) -> None:
         self.cards = cards
-        self.codes = codes  # `table.encode(cards)`
-        self.groups = codes.translate(table.to_group)
+        self.codes = codes  # `Codes.encode(cards)`, once a follow from the hand is judged
+        self.groups = groups  # the group code of each card (`Codes.to_group`)
         self.key = key
         # Follows judged from this hand: play -> (the lead it answers, verdict).
         self.verdicts: dict[tuple[Card, ...], tuple[Combo, FollowVerdict]] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -122,28 +123,40 @@ class Context:
                 self.key[card] = (group, pos)
 
     def held(self, hand: Sequence[Card]) -> Held:
-        """Return a hand's codes, copies per card and cards per group (worked out once per
-        hand). A card the deck lacks raises KeyError."""
+        """Return a hand's cards per group and their copies (worked out once per hand object;
+        the cards are compared each time, so a changed hand is seen afresh)."""
         cards = tuple(hand)
-        held = self.hands.get(id(hand))
+        hands = self.hands
+        held = hands.get(id(hand))
         if held is None or held.cards != cards:
-            held = self.held_anew(hand, cards)
+            if len(hands) >= HELD_MEMO:
+                hands.clear()
+            held = hands[id(hand)] = Held(self.key, cards)  # its codes once a follow is judged
         return held
 
     def held_anew(self, hand: Sequence[Card], cards: tuple[Card, ...]) -> Held:
-        """Look a hand up by its card codes, or work its `held` view out; either way, keep it
-        under the hand object's id too, so that asking again with that object takes no
-        look-up per card (the cards are still compared, so a changed hand is seen afresh)."""
+        """Return the view of a hand with its card codes (`card_codes`), looked up by them or
+        worked out, and kept under the hand object's id too (as `held`). A card the deck
+        lacks raises KeyError."""
         hands = self.hands
         if len(hands) >= HELD_MEMO:
             hands.clear()
         table = self.codes or self.card_codes()
-        codes = table.encode(cards)
+        codes = bytes(itemgetter(*cards)(table.code)) if len(cards) > 1 else table.encode(cards)
         held = hands.get(codes)
         if held is None:
-            held = hands[codes] = Held(self.key, table, cards, codes)
+            held = hands[codes] = Held(self.key, cards, codes, codes.translate(table.to_group))
         hands[id(hand)] = held
         return held
+
+    def coded(self, held: Held) -> bytes:
+        """Write the card codes of a hand seen so far without them (`held`), and keep the
+        hand under them. A card the deck lacks raises KeyError."""
+        table = self.codes or self.card_codes()
+        held.codes = codes = table.encode(held.cards)
+        held.groups = codes.translate(table.to_group)
+        self.hands.setdefault(codes, held)
+        return codes
 
     def card_codes(self) -> Codes:
         """Return the deal's cards as small integers (`held.Codes`), built when first asked."""

@@ -198,7 +198,8 @@ def test_the_codes_count_as_the_cards_do(which: int, seed: int, size: int) -> No
         mine = [c for c in hand if ctx.key[c][0] == group]
         cut = table.group_cards(codes, table.group[group])
         assert cut == table.encode(tuple(mine))
-        assert ctx.held(hand).groups.count(table.group[group]) == len(mine)
+        groups = ctx.held_anew(hand, hand).groups or b""
+        assert groups.count(table.group[group]) == len(mine)
         view = pair_view(rs, mine)
         assert table.copies(cut) == {table.code[c]: k for c, k in copies(view).items()}
         assert table.pair_counts(table.copies(cut)) == pair_counts(ctx, view)
@@ -221,11 +222,14 @@ def test_a_hand_asked_for_by_the_same_object_is_seen_afresh_once_it_changes() ->
     play = cs("♠A ♠K")
     assert judge_follow(ctx, lead, hand, play).reason == MUST_PLAY_PAIR
     held = ctx.held(hand)
+    assert held.codes is not None  # judged: its codes are known
     hand[1] = cs("♠Q")[0]  # the same list, other cards
     assert ctx.held(hand) is not held and ctx.held(hand).cards == tuple(hand)
+    assert ctx.held(hand).codes is None  # seen afresh, not judged yet
     assert judge_follow(ctx, lead, hand, play).legal  # no pair is owed any longer
-    again = cs("♠A ♠Q ♠K ♦3")  # another list with those cards: the same view
-    assert ctx.held(again) is ctx.held(hand)
+    again = cs("♠A ♠Q ♠K ♦3")  # another list with those cards: the view a judgement keeps
+    assert ctx.held_anew(again, tuple(again)) is ctx.held(hand)
+    assert judge_follow(ctx, lead, again, play) is judge_follow(ctx, lead, hand, play)
 
 
 def test_a_card_outside_the_deck_is_not_in_hand_or_raises_as_it_always_did() -> None:

@@ -30,7 +30,8 @@ def test_the_same_hand_asked_again_gets_the_same_example_and_forced_cards() -> N
     hand = cs("♠3 ♠3 ♠4 ♠4 ♠5 ♠5 ♠9 ♠9 ♠J ♠K ♣2 ♦6")
     tractor, pairs = classify(ctx, cs("♠7 ♠7 ♠8 ♠8")), classify(ctx, cs("♠Q ♠Q ♠A"))
     first = [generate_example(ctx, lead, hand) for lead in (tractor, pairs)]
-    held = ctx.held(tuple(hand))
+    held = ctx.held(hand)  # the same hand object: the same view
+    assert held.matches is not None
     assert set(held.matches) == {("S", (2,), 0), ("S", (), 1)}
     assert held.matches[("S", (2,), 0)] == match_structure(ctx, tractor, hand).cards
     again = [generate_example(ctx, lead, hand) for lead in (tractor, pairs)]
