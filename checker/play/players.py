@@ -393,7 +393,7 @@ _RANKS: dict[tuple[int, int | None], tuple[Ruleset, frozenset[int]]] = {}
 _OPTIONS_LIMIT = 8192
 
 
-def _declaring(rs: Ruleset, level: int | None) -> frozenset[int]:
+def declaring_card_ranks(rs: Ruleset, level: int | None) -> frozenset[int]:
     """Return the ranks of the cards that may take part in a declaration (jokers included)."""
     hit = _RANKS.get((id(rs), level))
     if hit is None or hit[0] is not rs:
@@ -449,7 +449,7 @@ def declaration_options(
     if last is None or last.rs is not rs:
         if len(_LAST) >= _OPTIONS_LIMIT:
             _LAST.clear()
-        last = _LAST[slot] = _Asked(rs, _declaring(rs, level))
+        last = _LAST[slot] = _Asked(rs, declaring_card_ranks(rs, level))
         last.current = object()  # nothing was asked yet: no table matches
     ranks = last.ranks
     hand_t = hand if type(hand) is tuple else tuple(hand)

@@ -46,6 +46,7 @@ from .players import (
     Player,
     PlayerView,
     declare_view,
+    declaring_card_ranks,
     follow_view,
     lead_view,
     visible_declaration_options,
@@ -215,6 +216,11 @@ class _Round:
         self.no_rethrow: set[int] = set()
         # What each seat was last shown of the declarations: (how many there were, seen, hidden).
         self.shown: dict[int, tuple[int, Seen, Hidden]] = {}
+        # Seats that were found to have nothing to declare, and would pass unasked: (how many
+        # declarations there were, how many cards the seat held). While neither the table nor
+        # the seat's declaring cards change, that still holds.
+        self.passing: dict[int, tuple[int, int]] = {}
+        self.declaring = declaring_card_ranks(rs, self.level)
 
     def log(self, kind: str, **fields: Any) -> None:
         self.res.events.append({"t": kind, **fields})
@@ -253,6 +259,7 @@ class _Round:
             self.hands = [[] for _ in range(self.n)]
             self.declarations = []
             self.shown = {}
+            self.passing = {}
             for i in range(dealt):
                 seat = (first + i) % self.n
                 self.hands[seat].append(deck[i])
@@ -288,6 +295,15 @@ class _Round:
 
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
+        passing = self.passing.get(seat)
+        if passing is not None and passing[0] == len(self.declarations):
+            ranks = self.declaring
+            for c in hand[passing[1] :]:
+                if c.rank in ranks:
+                    break
+            else:
+                self.passing[seat] = (passing[0], len(hand))
+                return  # still nothing it could declare
         shown = self.shown.get(seat)
         if shown is None or shown[0] != len(self.declarations):
             shown = (len(self.declarations), *self.seen_declarations(seat))
@@ -297,6 +313,7 @@ class _Round:
         if getattr(player, "passes_without_options", False) and not visible_declaration_options(
             self.rs, self.level, seen, hidden, seat, hand_t
         ):
+            self.passing[seat] = (len(self.declarations), len(hand))
             return  # it would pass: nothing it sees can be declared
         view = declare_view(
             seat, self.rs, self.level, hand_t, seen, self.setup.banker is None, hidden
