@@ -381,13 +381,10 @@ def random_lead(
     return rng.choice(lead_units(ctx, cards))
 
 
-# Declaration options by (ruleset id, level, seat, declarations on the table, declaring cards
-# held): during a deal a seat is asked after every card, and its options change only when it
-# is dealt a card that can declare or someone declares. Whether one try is accepted depends on
-# the try, the seat and the table, not on the rest of the hand, so a new hand reuses the
-# answers of the tries it shares with an earlier one. The ruleset itself is kept beside each
-# answer, so an id reused by another ruleset is never mistaken for it.
-_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[Card, ...], ...]]] = {}
+# Whether one declaration try is accepted depends on the try, the seat and the table, not on
+# the rest of the hand: the answers are kept per (ruleset id, level, seat, table), so a hand
+# reuses the answers of the tries it shares with an earlier one. The ruleset itself is kept
+# beside each answer, so an id reused by another ruleset is never mistaken for it.
 _TRIES: dict[tuple[object, ...], tuple[Ruleset, dict[tuple[Card, ...], bool]]] = {}
 _RANKS: dict[tuple[int, int | None], tuple[Ruleset, frozenset[int]]] = {}
 _OPTIONS_LIMIT = 8192
@@ -472,33 +469,8 @@ def declaration_options(
     else:
         cards = sorted([c for c in hand_t if c.rank in ranks])
     last.hand, last.table, last.cards = hand_t, table, cards
-    last.options = _options_of(rs, level, current, seat, table, cards) if cards else ()
+    last.options = _accepted_declarations(rs, level, current, seat, table, cards) if cards else ()
     return [list(o) for o in last.options]
-
-
-def _options_of(
-    rs: Ruleset,
-    level: int | None,
-    current: Sequence[tuple[int, Sequence[Card]]],
-    seat: int,
-    table: tuple[object, ...],
-    cards: list[Card],
-) -> tuple[tuple[Card, ...], ...]:
-    """Return the accepted declarations made of these sorted declaring cards (memoised)."""
-    key = (id(rs), level, seat, table, tuple(cards))
-    hit = _OPTIONS.get(key)
-    if hit is None or hit[0] is not rs:
-        if len(_OPTIONS) >= _OPTIONS_LIMIT:
-            _OPTIONS.clear()
-        held: list[tuple[Card, int]] = []
-        for c in cards:  # sorted: equal cards are neighbours
-            if held and held[-1][0] == c:
-                held[-1] = (c, held[-1][1] + 1)
-            else:
-                held.append((c, 1))
-        hit = (rs, _accepted_declarations(rs, level, current, seat, held, table))
-        _OPTIONS[key] = hit
-    return hit[1]
 
 
 def _accepted_declarations(
@@ -506,13 +478,14 @@ def _accepted_declarations(
     level: int | None,
     current: Sequence[tuple[int, Sequence[Card]]],
     seat: int,
-    held: Sequence[tuple[Card, int]],
     table: tuple[object, ...],
+    cards: list[Card],
 ) -> tuple[tuple[Card, ...], ...]:
+    """Return the accepted declarations made of these sorted declaring cards."""
     ranks = declaring_ranks(rs, level)
     most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
     tries: list[tuple[Card, ...]] = []
-    for c, n in held:
+    for c, n in copies(cards).items():  # sorted cards: the tries come in card order
         if c.is_joker:
             if n >= 2:
                 tries.append((c, c))
