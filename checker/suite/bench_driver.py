@@ -31,22 +31,35 @@ from collections.abc import Callable
 from typing import Any
 
 
-def round_rate(seconds: float, seed: int, *, log: bool = True) -> float:
-    """Play whole random classic rounds (checker.play.simulation) for `seconds`; rounds per second.
-
-    Without `log` the rounds run as `simulate` runs them when no log is asked for: a tree whose
-    `run_job` cannot leave the log out (the older ones) writes it, as its simulate does.
-    """
+def round_player(seed: int, rounds: int) -> Callable[..., None]:
+    """Return a function playing the next of `rounds` seeded whole random classic rounds
+    (checker.play.simulation). With `log=False` it plays as `simulate` does when no log is asked
+    for: a tree whose `run_job` cannot leave the log out (the older ones) writes it, as its
+    simulate does."""
     import inspect
 
     from checker.play.simulation import round_seeds, run_job
 
-    quiet = {} if log or "log" not in inspect.signature(run_job).parameters else {"log": False}
-    seeds = round_seeds(seed, 10_000)
+    can_skip_log = "log" in inspect.signature(run_job).parameters
+    seeds = round_seeds(seed, rounds)
+    done = 0
+
+    def play(*, log: bool = True) -> None:
+        nonlocal done
+        quiet = {} if log or not can_skip_log else {"log": False}
+        run_job(("classic", "random", done, seeds[done % len(seeds)]), **quiet)
+        done += 1
+
+    return play
+
+
+def round_rate(seconds: float, seed: int, *, log: bool = True) -> float:
+    """Play whole random classic rounds for `seconds` (see `round_player`); rounds per second."""
+    play = round_player(seed, 10_000)
     done = 0
     start = time.perf_counter()
     while True:
-        run_job(("classic", "random", done, seeds[done % len(seeds)]), **quiet)
+        play(log=log)
         done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -272,28 +285,16 @@ def serve_rounds(tree: str, seed: int) -> None:
     """Play whole random classic rounds on request with TREE's engine, for side-by-side
     batches: each line `log N` or `quiet N` read plays N more rounds (with their log, or as
     simulate plays them without --log) and prints their CPU seconds."""
-    import inspect
-
     sys.path[0:1] = [tree]
-    from checker.play.simulation import round_seeds, run_job
-
-    can_skip_log = "log" in inspect.signature(run_job).parameters
-    seeds = round_seeds(seed, 100_000)
-    done = 0
-
-    def play(count: int, *, log: bool) -> None:
-        nonlocal done
-        quiet = {} if log or not can_skip_log else {"log": False}
-        for _ in range(count):
-            run_job(("classic", "random", done, seeds[done % len(seeds)]), **quiet)
-            done += 1
-
-    play(10, log=True)  # imports, contexts and memos made before the first timed batch
+    play = round_player(seed, 100_000)
+    for _ in range(10):  # imports, contexts and memos made before the first timed batch
+        play()
     print("ready", flush=True)
     for line in sys.stdin:
         kind, count = line.split()
         start = time.process_time()
-        play(int(count), log=kind == "log")
+        for _ in range(int(count)):
+            play(log=kind == "log")
         print(time.process_time() - start, flush=True)
 
 
