@@ -28,6 +28,7 @@ from checker.play.players import (
 from checker.play.replay import replay
 from checker.play.round import (
     MAX_REDEALS,
+    RoundResult,
     RoundSetup,
     _Round,
     build_deck,
@@ -120,6 +121,43 @@ def test_a_run_without_a_log_plays_the_same_rounds() -> None:
 
 
 _TIMES = {"elapsed_s": 0, "rounds_per_s": 0, "cpu_s": 0, "rounds_per_cpu_s": 0}
+
+
+def _unrecorded(res: RoundResult) -> dict[str, object]:
+    return {**vars(res), "events": []}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("kind", ["random", "v2"])
+def test_a_round_kept_without_its_log_plays_the_same(name: str, kind: str) -> None:
+    rs = load_ruleset(name)
+    for seed in (4, 12):
+        kept = play_round(rs, seed, make_players(kind, seed, rs.players))
+        bare = play_round(rs, seed, make_players(kind, seed, rs.players), record=False)
+        assert kept.events and bare.events == []
+        assert _unrecorded(bare) == _unrecorded(kept)
+
+
+@pytest.mark.parametrize("name", ["classic", "shuangsheng"])
+def test_a_round_kept_without_its_log_counts_illegal_choices_the_same(name: str) -> None:
+    rs = load_ruleset(name)  # shuangsheng: failed throws cost a penalty
+    seen = Counter[str]()
+    for seed in range(21, 31):
+        rounds = [
+            play_round(
+                rs,
+                seed,
+                [RandomPlayer(random.Random(1)), Sloppy(random.Random(2))] * 2,
+                RoundSetup(2, 2, 0),
+                record=record,
+            )
+            for record in (True, False)
+        ]
+        assert _unrecorded(rounds[1]) == _unrecorded(rounds[0])
+        seen.update(illegal=rounds[0].illegal, failed=rounds[0].throws_failed)
+        seen.update(penalty=rounds[0].penalty, ok=rounds[0].throws_tried - rounds[0].throws_failed)
+    wanted = ("illegal", "failed", "ok") + (("penalty",) if rs.throw.penalty else ())
+    assert min(seen[k] for k in wanted) > 0, seen
 
 
 def test_parallel_run_writes_the_same_log() -> None:

@@ -189,8 +189,11 @@ class _Round:
         players: Sequence[Player],
         setup: RoundSetup,
         referee: bool = False,
+        *,
+        record: bool = True,
     ) -> None:
         self.referee = referee
+        self.record = record
         if len(players) != rs.players:
             raise EngineError(
                 f"{rs.name} 需要 {rs.players} 位玩家，给了 {len(players)} 位",
@@ -223,7 +226,8 @@ class _Round:
         self.declaring = declaring_card_ranks(rs, self.level)
 
     def log(self, kind: str, **fields: Any) -> None:
-        self.res.events.append({"t": kind, **fields})
+        if self.record:
+            self.res.events.append({"t": kind, **fields})
 
     # -- deal and trump -----------------------------------------------------------------------
 
@@ -245,13 +249,14 @@ class _Round:
             # Card i goes to seat (first + i) % n: each seat's cards are every n-th one.
             full = [deck[(s - first) % self.n : dealt : self.n] for s in range(self.n)]
             self.dealt = [list(h) for h in full]
-            self.log(
-                "deal",
-                redeal=attempt,
-                first=first,
-                hands=[format_cards(h) for h in full],
-                kitty=format_cards(self.kitty),
-            )
+            if self.record:
+                self.log(
+                    "deal",
+                    redeal=attempt,
+                    first=first,
+                    hands=[format_cards(h) for h in full],
+                    kitty=format_cards(self.kitty),
+                )
             if bidding:
                 self.hands = full
                 self.auction(first)
@@ -438,6 +443,7 @@ class _Round:
     def play(self, ctx: Context) -> None:
         rs, res = self.rs, self.res
         level, players, events, shown_kitty = self.level, self.players, res.events, self.shown_kitty
+        record = self.record
         banker = res.banker
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
@@ -472,21 +478,23 @@ class _Round:
                 )
                 cards = list(players[seat].choose(view))
                 verdict = judge_follow(ctx, lead, hand, cards)
-                event: Event = {
-                    "t": "play",
-                    "trick": trick_no,
-                    "seat": seat,
-                    "role": "follow",
-                    "cards": format_cards(cards),
-                    "legal": verdict.legal,
-                }
+                tried = cards
                 if not verdict.legal:
                     res.illegal += 1
-                    event["reason"] = verdict.reason
-                    event["tried"] = event["cards"]
                     cards = generate_example(ctx, lead, hand)
-                    event["cards"] = format_cards(cards)
-                events.append(event)
+                if record:
+                    event: Event = {
+                        "t": "play",
+                        "trick": trick_no,
+                        "seat": seat,
+                        "role": "follow",
+                        "cards": format_cards(cards),
+                        "legal": verdict.legal,
+                    }
+                    if not verdict.legal:
+                        event["reason"] = verdict.reason
+                        event["tried"] = format_cards(tried)
+                    events.append(event)
                 played = tuple(cards)
                 plays.append(played)
                 trick.append((seat, played))
@@ -556,43 +564,46 @@ class _Round:
             tuple(self.no_trump),
             leader not in self.no_rethrow,
         )
-        cards = list(self.players[leader].choose(view))
-        event: Event = {
-            "t": "play",
-            "trick": trick_no,
-            "seat": leader,
-            "role": "lead",
-            "cards": format_cards(cards),
-        }
+        cards = tried = list(self.players[leader].choose(view))
         combo = classify(ctx, cards) if cards and is_subset(cards, hand) else None
         banned = combo is not None and combo.type == THROW and leader in self.no_rethrow
-        if banned:
-            event["reason"] = "rethrow_banned"
-        if combo is None or not combo.is_valid or banned:
+        legal = not (combo is None or not combo.is_valid or banned)
+        throw, penalty = "", 0
+        if not legal:
             res.illegal += 1
-            event["legal"] = False
             cards = [min(hand, key=lambda c: (ctx.key[c][0] != "T", ctx.key[c][1], c))]
-            event["cards"] = format_cards(cards)
-            res.events.append(event)
-            return cards
-        event["legal"] = True
-        if combo.type == THROW:
+        elif combo is not None and combo.type == THROW:
             res.throws_tried += 1
             others = [self.hands[(leader + k) % self.n] for k in range(1, self.n)]
             verdict = judge_throw(ctx, cards, others, leader, banker)
-            event["throw"] = "ok" if verdict.allowed else "failed"
+            throw = "ok" if verdict.allowed else "failed"
             if not verdict.allowed:
                 res.throws_failed += 1
                 if is_rethrow_banned(self.rs):
                     self.no_rethrow.add(leader)
-                event["tried"] = event["cards"]
                 cards = list(verdict.played)
-                event["cards"] = format_cards(cards)
                 if verdict.penalty and verdict.penalty_to == "attackers":
-                    res.penalty += verdict.penalty
-                    res.attackers_points += verdict.penalty
-                    event["penalty"] = verdict.penalty
-        res.events.append(event)
+                    penalty = verdict.penalty
+                    res.penalty += penalty
+                    res.attackers_points += penalty
+        if self.record:
+            event: Event = {
+                "t": "play",
+                "trick": trick_no,
+                "seat": leader,
+                "role": "lead",
+                "cards": format_cards(cards),
+            }
+            if banned:
+                event["reason"] = "rethrow_banned"
+            event["legal"] = legal
+            if throw:
+                event["throw"] = throw
+                if throw == "failed":
+                    event["tried"] = format_cards(tried)
+                    if penalty:
+                        event["penalty"] = penalty
+            res.events.append(event)
         return cards
 
     def announce_no_trump(self, ctx: Context, trick_no: int) -> None:
@@ -714,16 +725,19 @@ def play_round(
     setup: RoundSetup | None = None,
     referee: bool = True,
     events: list[Event] | None = None,
+    *,
+    record: bool = True,
 ) -> RoundResult:
     """Play one whole round from a seed with the given players and return its log and figures.
 
     `events`, when given, is the list the log is written to as the round goes (a caller that
-    keeps the round waiting at a player's decision reads it there).
+    keeps the round waiting at a player's decision reads it there). With `record=False` the
+    round keeps no log at all (its events stay empty): the same play, figures and breaks.
     """
     # Each trick is resolved from its plays; with referee=True (the default) it is resolved a
     # second time with every follower's hand (the follows judged again): both winners must agree.
     setup = setup or round_setup(rs, seed)
-    state = _Round(rs, seed, players, setup, referee)
+    state = _Round(rs, seed, players, setup, referee, record=record)
     if events is not None:
         state.res.events = events
     state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())

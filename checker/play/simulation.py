@@ -56,11 +56,11 @@ def round_seeds(seed: int, rounds: int) -> list[int]:
 
 def run_job(job: Job, *, log: bool = True) -> tuple[dict[str, Any], list[str]]:
     """Play one round of a run and return its figures and its log lines (JSON; none without
-    `log`: a run that writes no log does not encode one)."""
+    `log`: a run that writes no log does not keep one)."""
     name, kind, index, seed = job[:4]
     rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
-    res = play_round(rs, seed, make_players(kind, seed, rs.players))
-    lines = [_dump({"r": index, **e}) for e in res.events] if log else []
+    res = play_round(rs, seed, make_players(kind, seed, rs.players), record=log)
+    lines = [_dump({"r": index, **e}) for e in res.events]
     return res.figures(), lines
 
 
