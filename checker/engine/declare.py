@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import BIG_JOKER, SUIT_SYMBOLS, Card, format_rank, is_subset
+from .records import fast_init
 from .ruleset import DeclarePolicy, Ruleset
 from .texts import EN, ZH, Lang, Say, Spoken, cards_text, pick
 from .vocab import term
@@ -29,6 +30,7 @@ def tier_name(tier: str, lang: Lang = ZH) -> str:
     return (TIER_NAMES_EN if lang == EN else TIER_NAMES)[tier]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Declaration:
     """One declaration on the table: who, with which cards, its tier and the suit it names."""
@@ -39,6 +41,7 @@ class Declaration:
     trump: str | None
 
 
+@fast_init
 @dataclass(frozen=True)
 class DeclareVerdict(Spoken):
     """Whether an attempted declaration is accepted, the trump and declarer that result, and why."""

@@ -258,7 +258,7 @@ def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[C
         return list(cards)
     if k == 1:
         return [rng.choice(sorted(set(cards)))]
-    counts = sorted(Counter(cards).items())
+    counts = sorted(copies(cards).items())
     m = len(counts)
     # ways[i] is the polynomial whose coefficient j counts the multisets of size j from items
     # i..m-1: ways[i+1] times (1 + x + … + x^cap), kept to degree k. Each one is a single int
@@ -317,8 +317,9 @@ def random_follow(
         return sample_multiset(rng, suit, n)
     required = match_structure(ctx, lead, suit)
     sizes = required.answer.tractors
+    held = copies(suit)  # first-seen order, as Counter keeps it
     for _ in range(tries):
-        stock = PairStock(ctx, Counter(suit))
+        stock = PairStock(ctx, held)
         chosen: list[Card] = []
         for size in sizes:
             windows = _windows(stock, size)
@@ -330,7 +331,11 @@ def random_follow(
                 break
             p = rng.choice(sorted(stock.at))
             chosen += stock.take(p, p)
-        left = list((Counter(suit) - Counter(chosen)).elements())
+        # The suit's cards less the chosen ones, in first-seen order (Counter subtraction's).
+        counts = held.copy()
+        for c in chosen:
+            counts[c] -= 1
+        left = [c for c, k in counts.items() for _ in range(k)]
         play = chosen + sample_multiset(rng, left, n - len(chosen))
         if judge_follow(ctx, lead, hand, play).legal:
             return play
