@@ -219,10 +219,10 @@ class _Round:
         self.no_rethrow: set[int] = set()
         # What each seat was last shown of the declarations: (how many there were, seen, hidden).
         self.shown: dict[int, tuple[int, Seen, Hidden]] = {}
-        # Seats that were found to have nothing to declare, and would pass unasked: (how many
-        # declarations there were, how many cards the seat held). While neither the table nor
-        # the seat's declaring cards change, that still holds.
-        self.passing: dict[int, tuple[int, int]] = {}
+        # Seats that were found to have nothing to declare, and would pass unasked: how many
+        # declarations there were then. While the table stands and every card the seat is
+        # dealt since cannot declare, that still holds (the deal checks each card as it goes).
+        self.passing: dict[int, int] = {}
         self.declaring = declaring_card_ranks(rs, self.level)
 
     def log(self, kind: str, **fields: Any) -> None:
@@ -265,12 +265,17 @@ class _Round:
             self.declarations = []
             self.shown = {}
             self.passing = {}
+            hands, passing, ranks, table = self.hands, self.passing, self.declaring, self.declarations
             for i in range(dealt):
                 seat = (first + i) % self.n
-                self.hands[seat].append(deck[i])
-                self.ask_declare(seat, i + 1)
+                card = deck[i]
+                hands[seat].append(card)
+                if passing.get(seat) != len(table) or card.rank in ranks:
+                    self.ask_declare(seat, i + 1)
             for k in range(self.n):
-                self.ask_declare((first + k) % self.n, dealt)
+                seat = (first + k) % self.n
+                if passing.get(seat) != len(table):
+                    self.ask_declare(seat, dealt)
             if self.declarations:
                 last = self.declarations[-1]
                 verdict = judge_declaration(rs, self.level, self.declarations[:-1], *last)
@@ -300,15 +305,6 @@ class _Round:
 
     def ask_declare(self, seat: int, at: int) -> None:
         hand = self.hands[seat]
-        passing = self.passing.get(seat)
-        if passing is not None and passing[0] == len(self.declarations):
-            ranks = self.declaring
-            for c in hand[passing[1] :]:
-                if c.rank in ranks:
-                    break
-            else:
-                self.passing[seat] = (passing[0], len(hand))
-                return  # still nothing it could declare
         shown = self.shown.get(seat)
         if shown is None or shown[0] != len(self.declarations):
             shown = (len(self.declarations), *self.seen_declarations(seat))
@@ -318,8 +314,9 @@ class _Round:
         if getattr(player, "passes_without_options", False) and not visible_declaration_options(
             self.rs, self.level, seen, hidden, seat, hand_t
         ):
-            self.passing[seat] = (len(self.declarations), len(hand))
+            self.passing[seat] = len(self.declarations)
             return  # it would pass: nothing it sees can be declared
+        self.passing.pop(seat, None)  # it has a choice: ask again at its next card
         view = declare_view(
             seat, self.rs, self.level, hand_t, seen, self.setup.banker is None, hidden
         )
