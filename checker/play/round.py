@@ -265,7 +265,8 @@ class _Round:
             self.declarations = []
             self.shown = {}
             self.passing = {}
-            hands, passing, ranks, table = self.hands, self.passing, self.declaring, self.declarations
+            hands, passing, table = self.hands, self.passing, self.declarations
+            ranks = self.declaring
             for i in range(dealt):
                 seat = (first + i) % self.n
                 card = deck[i]
