@@ -354,3 +354,27 @@ def test_a_seat_that_passes_without_options_is_asked_only_when_it_has_one(name: 
         assert [v.hand for v in declares] == [v.hand for v in with_options]
         if rs.bidding is None:  # classic deals ask after every card: most asks hold no option
             assert len(declares) < len([v for v in every.views if v.phase == DECLARE])
+
+
+@pytest.mark.parametrize(
+    ("winner", "beats", "legal", "broken"),
+    [
+        (2, (True, False, True, False), (None, True, True, True), []),
+        (0, (True, False, False, False), (None, None, None, None), []),
+        (1, (True, False, True, False), (None, True, True, True), ["winner"]),  # beaten later
+        (1, (True, False, False, False), (None, True, True, True), ["winner"]),  # never beat
+        (4, (True, False, False, False), (None, True, True, True), ["winner"]),  # no such play
+        (2, (True, False, True, True), (None, True, True, True), ["winner"]),
+        (0, (True, False, False, False), (None, True, False, True), ["illegal"]),
+    ],
+)
+def test_the_referee_notes_a_trick_whose_figures_disagree(
+    winner: int, beats: tuple[bool, ...], legal: tuple[bool | None, ...], broken: list[str]
+) -> None:
+    rs = load_ruleset("classic")
+    state = _Round(rs, 5, make_players("random", 5, 4), round_setup(rs, 5), referee=True)
+    state.check_trick(3, winner, beats, legal)
+    words = {"winner": "does not match beats", "illegal": "judged a follow illegal"}
+    kinds = [[k for k, w in words.items() if w in b] for b in state.res.breaks]
+    assert kinds == [[k] for k in broken]
+    assert all(b.startswith("trick 3: ") for b in state.res.breaks)

@@ -442,6 +442,7 @@ class _Round:
         rs, res = self.rs, self.res
         level, players, events, shown_kitty = self.level, self.players, res.events, self.shown_kitty
         record = self.record
+        announce = announces_no_trump(rs)
         banker = res.banker
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
@@ -514,14 +515,15 @@ class _Round:
             last = not self.hands[leader]
             if last and not all(not h for h in self.hands):
                 res.breaks.append(f"trick {trick_no}: hands not all empty at the end")
-            self.log(
-                "trick",
-                trick=trick_no,
-                leader=leader,
-                winner=winner,
-                points=outcome.points,
-                attackers=res.attackers_points,
-            )
+            if record:
+                self.log(
+                    "trick",
+                    trick=trick_no,
+                    leader=leader,
+                    winner=winner,
+                    points=outcome.points,
+                    attackers=res.attackers_points,
+                )
             if last:
                 side = "banker" if rs.is_banker_side(winner, banker) else "attackers"
                 bonus = kitty_bonus(
@@ -533,7 +535,7 @@ class _Round:
             history = (*history, tuple(trick))
             leader = winner
             trick_no += 1
-            if not last:
+            if not last and announce:
                 self.announce_no_trump(ctx, trick_no)
         res.tricks = trick_no
 
@@ -623,8 +625,7 @@ class _Round:
         self, no: int, winner: int, beats: Sequence[bool], legal: Sequence[bool | None]
     ) -> None:
         breaks = self.res.breaks
-        took = [i for i, b in enumerate(beats) if b]
-        if not (0 <= winner < self.n) or not beats[winner] or took[-1] != winner:
+        if not (0 <= winner < self.n) or not beats[winner] or True in beats[winner + 1 :]:
             breaks.append(f"trick {no}: winner {winner} does not match beats {list(beats)}")
         if False in legal:  # bool or None each: only a False matches
             breaks.append(f"trick {no}: the referee judged a follow illegal: {list(legal)}")
