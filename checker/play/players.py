@@ -342,12 +342,30 @@ def random_follow(
     return generate_example(ctx, lead, hand)
 
 
+# Per context, each card's place in the order of (strength position, card): a sort key looked
+# up rather than built per card.
+_STRENGTH: dict[int, tuple[Context, dict[Card, int]]] = {}
+
+
+def _strength_order(ctx: Context) -> dict[Card, int]:
+    hit = _STRENGTH.get(id(ctx))
+    if hit is None or hit[0] is not ctx:
+        key = ctx.key
+        order = {c: i for i, c in enumerate(sorted(key, key=lambda c: (key[c][1], c)))}
+        if len(_STRENGTH) >= 256:
+            _STRENGTH.clear()
+        hit = _STRENGTH[id(ctx)] = (ctx, order)
+    return hit[1]
+
+
 def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
     """List every single-unit lead in cards of one group: each single, pair and tractor."""
     counts = copies(cards)  # first-seen order, as Counter keeps it
-    key = ctx.key
-    out: list[list[Card]] = [[c] for c in sorted(counts, key=lambda c: (key[c][1], c))]
+    strength = _strength_order(ctx)
+    out: list[list[Card]] = [[c] for c in sorted(counts, key=strength.__getitem__)]
     at = PairStock(ctx, counts).at
+    if not at:
+        return out
     for p in sorted(at):
         for card in at[p]:
             out.append([card, card])
