@@ -183,6 +183,12 @@ def count_points(cards: Iterable[Card]) -> int:
     return sum([points.get(c[1], 0) for c in cards])
 
 
+def count_play_points(plays: Iterable[Iterable[Card]]) -> int:
+    """Add up the point cards of several plays (a trick's), as `count_points` does."""
+    points = POINTS
+    return sum([points.get(c[1], 0) for play in plays for c in play])
+
+
 def copies(cards: Iterable[Card]) -> dict[Card, int]:
     """Count the copies of each card, in the order the cards first appear (a light Counter)."""
     counts: dict[Card, int] = {}

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
 
-from .cards import Card, count_points, format_cards, is_subset
+from .cards import Card, count_play_points, format_cards, is_subset
 from .combos import THROW, Combo, classify, type_name
 from .compare import ruff_key, unit_key
 from .errors import PlayError
@@ -213,7 +212,7 @@ def resolve_trick(
     notes: list[tuple[str, int, str]] = []
     resolve = _resolve_singles if len(lead.cards) == 1 and lead.type != THROW else _resolve_units
     best = resolve(ctx, lead, plays, hands, beats, legal, notes)
-    points = count_points(chain.from_iterable(plays))
+    points = count_play_points(plays)
     frozen = tuple(map(tuple, plays))
     return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
 

@@ -12,6 +12,7 @@ from checker.engine.cards import (
     Card,
     ascii_card,
     copies,
+    count_play_points,
     count_points,
     format_card,
     format_cards,
@@ -160,6 +161,14 @@ def test_bad_rank_raises(text: str) -> None:
 def test_point_cards_are_five_ten_and_king() -> None:
     assert count_points(parse_cards("♠5 ♥10 ♣K ♦A ♠Q ♠J 大王 小王 ♦9")) == 25
     assert [c.points for c in parse_cards("S5 S10 SK")] == [5, 10, 10]
+
+
+@given(st.lists(st.lists(st.sampled_from(ALL_FACES), max_size=8), max_size=6))
+def test_the_points_of_several_plays_are_the_points_of_all_their_cards(
+    plays: list[list[Card]],
+) -> None:
+    assert count_play_points(plays) == count_points([c for p in plays for c in p])
+    assert count_play_points(plays) == sum(c.points for p in plays for c in p)
 
 
 @given(st.lists(st.sampled_from(ALL_FACES), max_size=40))
