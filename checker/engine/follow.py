@@ -249,7 +249,7 @@ def judge_follow(
     if n != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     held = ctx.hands.get(id(hand))  # as ctx.held(hand)
-    if held is None or held.cards != hand_t:
+    if held is None or (held.cards is not hand_t and held.cards != hand_t):
         try:
             held = ctx.held_anew(hand, hand_t)
         except KeyError:

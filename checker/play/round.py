@@ -475,26 +475,24 @@ class _Round:
                     shown_kitty,
                     no_trump,
                 )
-                cards = list(players[seat].choose(view))
-                verdict = judge_follow(ctx, lead, hand, cards)
-                tried = cards
+                played = tried = tuple(players[seat].choose(view))
+                verdict = judge_follow(ctx, lead, hand, played)
                 if not verdict.legal:
                     res.illegal += 1
-                    cards = generate_example(ctx, lead, hand)
+                    played = tuple(generate_example(ctx, lead, hand))
                 if record:
                     event: Event = {
                         "t": "play",
                         "trick": trick_no,
                         "seat": seat,
                         "role": "follow",
-                        "cards": format_cards(cards),
+                        "cards": format_cards(played),
                         "legal": verdict.legal,
                     }
                     if not verdict.legal:
                         event["reason"] = verdict.reason
                         event["tried"] = format_cards(tried)
                     events.append(event)
-                played = tuple(cards)
                 plays.append(played)
                 trick.append((seat, played))
                 self.remove(seat, played)
