@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, cast
 
 from .cards import Card, count_play_points, format_cards, is_subset
 from .combos import THROW, Combo, classify, type_name
@@ -11,7 +11,6 @@ from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import judge_follow, reason_text
 from .order import TRUMP, Context
-from .records import fast_init
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
 # Why each play did or did not take the trick; rendered into words only on demand.
@@ -33,10 +32,8 @@ MIXED = "mixed"
 DISCARD = "discard"
 
 
-@fast_init
-@dataclass(frozen=True)
-class TrickResult(Explained):
-    """The outcome of a trick: winner index, who beat at the time, points, and why."""
+class _TrickFields(NamedTuple):
+    """The fields of a trick's outcome, as a tuple: every trick of a round builds two."""
 
     winner: int
     beats: tuple[bool, ...]
@@ -46,6 +43,12 @@ class TrickResult(Explained):
     lead: Combo
     plays: tuple[tuple[Card, ...], ...]
     ctx: Context
+
+
+class TrickResult(_TrickFields, Explained):
+    """The outcome of a trick: winner index, who beat at the time, points, and why."""
+
+    __slots__ = ()
 
     def _explain(self, lang: Lang) -> str:
         """Explain, play by play, why the winner holds the trick."""
@@ -68,6 +71,10 @@ class TrickResult(Explained):
             )
         )
         return "\n".join(lines)
+
+
+# A result from all eight fields in one step, without the named tuple's own `__new__`.
+_result = cast(Callable[[type[TrickResult], tuple[object, ...]], TrickResult], tuple.__new__)
 
 
 def _label(combo: Combo, lang: Lang = ZH) -> str:
@@ -214,7 +221,9 @@ def resolve_trick(
     best = resolve(ctx, lead, plays, hands, beats, legal, notes)
     points = count_play_points(plays)
     frozen = tuple(map(tuple, plays))
-    return TrickResult(best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
+    return _result(
+        TrickResult, (best, tuple(beats), points, tuple(legal), tuple(notes), lead, frozen, ctx)
+    )
 
 
 def _resolve_units(

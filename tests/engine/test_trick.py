@@ -33,6 +33,19 @@ def test_higher_single_of_the_led_suit_wins() -> None:
     assert result.beats == (True, True, False, True)
 
 
+def test_a_trick_result_is_a_fixed_record_of_its_fields() -> None:
+    ctx = deal(2, "H")
+    result = trick(ctx, "♠9", "♠K", "♠3", "♠A")
+    assert result == trick(ctx, "♠9", "♠K", "♠3", "♠A")
+    assert result != trick(ctx, "♠9", "♠K", "♠3", "♠2")
+    assert hash(result) == hash(trick(ctx, "♠9", "♠K", "♠3", "♠A"))
+    with pytest.raises(AttributeError):
+        result.winner = 0  # type: ignore[misc]
+    assert not hasattr(result, "__dict__")
+    assert repr(result).startswith("TrickResult(winner=3, beats=(True, True, False, True), ")
+    assert (result.points, result.plays[1], result.ctx) == (10, tuple(cs("♠K")), ctx)
+
+
 def test_same_suit_pair_compares_by_rank() -> None:
     result = trick(deal(2, "H"), "♠K ♠K", "♠A ♠A")
     assert (result.winner, result.beats) == (1, (True, True))
