@@ -447,18 +447,24 @@ class _Round:
         leader = banker
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...] = ()
         trick_no = 0
+        n = self.n
+        orders = [[(first + k) % n for k in range(n)] for first in range(n)]
+        banker_side = [rs.is_banker_side(seat, banker) for seat in range(n)]
+        declarations = tuple(self.declarations)  # the deal is over: they stand
         self.announce_no_trump(ctx, trick_no)
         while self.hands[leader]:
-            order = [(leader + k) % self.n for k in range(self.n)]
+            order = orders[leader]
             # Every hand as the trick starts: each follower decides (and is judged) on its own.
             before = [tuple(self.hands[s]) for s in order]
-            declarations, no_trump = tuple(self.declarations), tuple(self.no_trump)
-            lead_cards = tuple(self.choose_lead(ctx, leader, banker, history, trick_no))
+            no_trump = tuple(self.no_trump)
+            lead_cards = tuple(
+                self.choose_lead(ctx, leader, banker, history, trick_no, before[0], declarations)
+            )
             lead = classify(ctx, lead_cards)
             plays: list[tuple[Card, ...]] = [lead_cards]
             trick: list[tuple[int, tuple[Card, ...]]] = [(leader, lead_cards)]
             self.remove(leader, lead_cards)
-            for k in range(1, self.n):
+            for k in range(1, n):
                 seat, hand = order[k], before[k]
                 view = follow_view(
                     seat,
@@ -508,7 +514,7 @@ class _Round:
                         f"{again.winner} with hands"
                     )
             self.trick_points.append(outcome.points)
-            if not rs.is_banker_side(winner, banker):
+            if not banker_side[winner]:
                 res.attackers_points += outcome.points
             last = not self.hands[leader]
             if last and not all(not h for h in self.hands):
@@ -523,7 +529,7 @@ class _Round:
                     attackers=res.attackers_points,
                 )
             if last:
-                side = "banker" if rs.is_banker_side(winner, banker) else "attackers"
+                side = "banker" if banker_side[winner] else "attackers"
                 bonus = kitty_bonus(
                     ctx, plays[outcome.winner], self.kitty, side=side, trick_points=outcome.points
                 )
@@ -544,6 +550,8 @@ class _Round:
         banker: int,
         history: tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...],
         trick_no: int,
+        hand_t: tuple[Card, ...],
+        declarations: tuple[tuple[int, tuple[Card, ...]], ...],
     ) -> list[Card]:
         res = self.res
         hand = self.hands[leader]
@@ -551,10 +559,10 @@ class _Round:
             leader,
             self.rs,
             self.level,
-            tuple(hand),
+            hand_t,
             ctx,
             banker,
-            tuple(self.declarations),
+            declarations,
             history,
             res.attackers_points,
             tuple(self.kitty) if leader == banker else (),
