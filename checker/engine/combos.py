@@ -360,6 +360,7 @@ class Answer(NamedTuple):
         return not self.tractors and not self.pairs
 
 
+@fast_init
 @dataclass(frozen=True)
 class Match:
     """A best answer to a lead's structure together with the cards that show it."""

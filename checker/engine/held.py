@@ -126,7 +126,10 @@ class Held:
         hit = views.get(group)
         if hit is None:
             key = self.key
-            cards = tuple(pair_view(rs, [c for c in self.cards if key[c][0] == group]))
+            picked = [c for c in self.cards if key[c][0] == group]
+            # Only the jokers' group can hold the mixed pair the pair view reads.
+            jokers = key.get(BIG)
+            cards = tuple(pair_view(rs, picked) if jokers and jokers[0] == group else picked)
             counts = copies(cards)
             hit = views[group] = (cards, max(counts.values(), default=0), counts)
         return hit

@@ -24,9 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .records import fast_init
+
 Runs = tuple[tuple[int, ...], ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Plan:
     """One best answer: its tractor pieces (low, high), the other units' positions, its rank."""
@@ -76,7 +79,7 @@ MEMO = 1 << 14
 
 def _profile(counts: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
     """Canonical form of units by position: (position, units) where some are held, in order."""
-    return tuple(sorted(item for item in counts.items() if item[1] > 0))
+    return tuple(sorted([item for item in counts.items() if item[1] > 0]))
 
 
 @lru_cache(maxsize=MEMO)
@@ -128,7 +131,7 @@ def _plan_one_tractor(left: dict[int, int], bin_: int, lone: int) -> Plan:
         return _plan_searched(left, (bin_,), lone)
     pieces: list[tuple[int, int]] = []
     if length:
-        high = max(h for low, h in spans if h - low + 1 >= length)
+        high = max([h for low, h in spans if h - low + 1 >= length])
         pieces.append((high - length + 1, high))
         for p in range(high - length + 1, high + 1):
             left[p] -= 1
@@ -141,7 +144,7 @@ def _one_piece(spans: list[tuple[int, int]], tractor: int) -> int | None:
     """Return the length of the one piece a lead's only tractor takes from these spans (0 for
     none), or None when what is left of the tractor could hold a second piece (then the search
     decides). The piece is as long as the tractor and the longest span allow."""
-    length = min(tractor, max((high - low + 1 for low, high in spans), default=0))
+    length = min(tractor, max([high - low + 1 for low, high in spans], default=0))
     if tractor - length >= 2:
         return None
     return length if length >= 2 else 0
@@ -200,7 +203,7 @@ def _place(
 def _spans(counts: Mapping[int, int]) -> list[tuple[int, int]]:
     """List maximal stretches of consecutive positions holding a unit, as (low, high)."""
     out: list[tuple[int, int]] = []
-    for p in sorted(p for p, k in counts.items() if k > 0):
+    for p in sorted([p for p, k in counts.items() if k > 0]):
         if out and out[-1][1] == p - 1:
             out[-1] = (out[-1][0], p)
         else:
