@@ -106,8 +106,11 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     assert [line.split(": ")[1] for line in err.getvalue().splitlines()] == [rev, "current"] * 3 + [
         f"{rev} and current in turn"
     ]
-    # Whole rounds also ran in small batches, the sides in turn: their medians are the figures.
-    for key in ("rounds_per_s", "rounds_quiet_per_s"):
+    # Whole rounds and the worst cases also ran in small batches, the sides in turn: their
+    # medians are the figures.
+    batched = [key for key, _, _ in FIGURES if key.startswith(("rounds", "worst", "throw_stands"))]
+    assert len(batched) == 12
+    for key in batched:
         row = data["figures"][key]
         assert len(row["rev_batches"]) == len(row["current_batches"]) == ROUND_BATCHES, key
         assert row["current"] == pytest.approx(statistics.median(row["current_batches"]))

@@ -5,17 +5,15 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from checker.engine.cards import Card
 from checker.engine.combos import classify
-from checker.engine.follow import generate_example, generate_forced, judge_follow
+from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import Context, make_context
 from checker.engine.ruleset import load_ruleset
 from checker.engine.structure import forget_answers
-from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
@@ -28,6 +26,7 @@ from .bench_driver import (
     round_rate,
     single_trick_rate,
     throw_stands_ms,
+    worst_cases,
 )
 from .runner import run_suite
 
@@ -178,27 +177,12 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
             classify(ctx, cards)
 
     # Worst cases: a 33-card hand following a 10-card throw; a throw against three 25-card hands.
-    throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
-    rest = sorted((Counter(_deck(ctx)) - Counter(throw)).elements())
-    spades = [c for c in rest if ctx.key[c][0] == "S"]
-    big_hand = spades + [c for c in rest if ctx.key[c][0] != "S"][: 33 - len(spades)]
-    lead = classify(ctx, throw)
-    worst_play = generate_example(ctx, lead, big_hand)
-    deck = [c for c in _deck(ctx) if c not in throw]
-    rng.shuffle(deck)
-    others = [deck[i * 25 : (i + 1) * 25] for i in range(3)]
-    worst = {
-        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play),
-        "worst_follow_forced": lambda: generate_forced(ctx, lead, big_hand),
-        "worst_follow_example": lambda: generate_example(ctx, lead, big_hand),
-        "worst_throw_check": lambda: judge_throw(ctx, throw, others),
-    }
-    worst_cases: dict[str, float] = {}
-    for name, judge in worst.items():
-        worst_cases[f"{name}_ms"] = median_ms(judge)
-        worst_cases[f"{name}_cold_ms"] = median_ms(judge, before=lambda: forget_all(ctx))
-    worst_cases["throw_stands_ms"] = throw_stands_ms(seed)
-    worst_cases["throw_stands_cold_ms"] = throw_stands_ms(seed, cold=True)
+    worst: dict[str, float] = {}
+    for name, judge in worst_cases(ctx, rng).items():
+        worst[f"{name}_ms"] = median_ms(judge)
+        worst[f"{name}_cold_ms"] = median_ms(judge, before=lambda: forget_all(ctx))
+    worst["throw_stands_ms"] = throw_stands_ms(seed)
+    worst["throw_stands_cold_ms"] = throw_stands_ms(seed, cold=True)
     start = time.perf_counter()
     report = run_suite()
     suite_seconds = time.perf_counter() - start
@@ -211,7 +195,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
         "single_trick_resolutions_per_s": single_trick_rate(seconds, seed),
         "rounds_per_s": round_rate(seconds, seed),
         "rounds_quiet_per_s": round_rate(seconds, seed, log=False),
-        **worst_cases,
+        **worst,
         "v2_decision_ms": _v2_decision_ms(seed),
         "suite_seconds": suite_seconds,
         "suite_ms_per_case": per_case_ms(suite_seconds, report.total),

@@ -9,11 +9,12 @@ Each run also times REV's own case files (its `cases/` folder) with that side's 
 fastest of a few subprocesses of their own (`bench_driver.py --cases`): unlike the suite of
 each tree, which grows, the same cases on both sides show whether running cases got slower.
 
-Whole rounds are then timed once more, finely interleaved: one long-lived subprocess per side
-(`bench_driver.py --serve-rounds`) plays small batches in turn, REV then current then current
-then REV, with and without the log. A whole run of one side takes a minute or more, long enough
-for a shared machine to change speed between the sides; batches of a few rounds taken in turn
-see the same machine. The rounds figures are the medians of these batches.
+Whole rounds and the worst cases are then timed once more, finely interleaved: one long-lived
+subprocess per side (`bench_driver.py --serve`) takes small batches in turn, REV then current
+then current then REV: a few rounds with and without the log, a few dozen calls of each worst
+case with and without its memos. A whole run of one side takes a minute or more, long enough
+for a shared machine to change speed between the sides; batches taken in turn see the same
+machine. Those figures are the medians of these batches.
 """
 
 from __future__ import annotations
@@ -30,14 +31,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bench_driver import WORST_CASES
+
 DRIVER = Path(__file__).with_name("bench_driver.py")
 MIN_REPEATS = 3
 # Sizes printed beside the figures: each tree's own suite, and REV's case files on both sides.
 COUNTS = ("suite_cases", "rev_cases_total", "rev_cases_passed")
 CASE_RUNS = 3  # subprocesses timing REV's case files per side and run
-ROUND_BATCHES = 12  # batches of rounds per side and kind, finely interleaved
-# Figures taken from the finely interleaved batches: key and the batch kind it reads.
+ROUND_BATCHES = 12  # batches per side and figure, finely interleaved
+# Figures taken from the finely interleaved batches: key and the request that times a batch.
 ROUND_FIGURES = {"rounds_per_s": "log", "rounds_quiet_per_s": "quiet"}
+WORST_CALLS = 40  # calls of a worst case per batch; the batch's figure is their median
+WORST_FIGURES = {
+    f"{name}{'_cold' if cold else ''}_ms": f"{'cold' if cold else 'warm'} {name}"
+    for name in WORST_CASES
+    for cold in (False, True)
+}
 # Figures measured only side by side: REV's case files, run by both sides.
 AGAINST_FIGURES: list[tuple[str, str, bool]] = [
     ("rev_cases_seconds", "REV's case files (s)", False),
@@ -165,15 +174,16 @@ def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None
     return figures
 
 
-def interleave_rounds(
+def interleave(
     trees: dict[str, Path], seconds: float, seed: int, batches: int = ROUND_BATCHES
 ) -> dict[str, dict[str, list[float]]]:
-    """Time whole rounds on each side in small batches taken in turn (ABBA, with and without
-    the log); per side and figure, the rounds per CPU second of every batch."""
+    """Time whole rounds (with and without the log) and the worst cases (warm and cold) on each
+    side in small batches taken in turn (ABBA); per side and figure, every batch's figure: rounds
+    per CPU second, or the median CPU ms of the batch's calls."""
     size = max(1, round(seconds * 10))  # about 0.05 s of rounds per batch at seconds=1
     procs = {
         side: subprocess.Popen(
-            [sys.executable, str(DRIVER), "--serve-rounds", str(tree), str(seed)],
+            [sys.executable, str(DRIVER), "--serve", str(tree), str(seed)],
             cwd=tree,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -183,7 +193,7 @@ def interleave_rounds(
         for side, tree in trees.items()
     }
     out: dict[str, dict[str, list[float]]] = {
-        side: {k: [] for k in ROUND_FIGURES} for side in trees
+        side: {k: [] for k in (*ROUND_FIGURES, *WORST_FIGURES)} for side in trees
     }
     try:
         for side, proc in procs.items():
@@ -194,6 +204,8 @@ def interleave_rounds(
                 for key, kind in ROUND_FIGURES.items():
                     cpu = _ask(side, procs[side], f"{kind} {size}")
                     out[side][key].append(size / cpu if cpu > 0 else 0.0)
+                for key, request in WORST_FIGURES.items():
+                    out[side][key].append(_ask(side, procs[side], f"{request} {WORST_CALLS}"))
     finally:
         for proc in procs.values():
             if proc.stdin:
@@ -203,7 +215,7 @@ def interleave_rounds(
 
 
 def _ask(side: str, proc: subprocess.Popen[str], line: str | None) -> float:
-    """Send one request to a round server (None: wait until it is ready) and read its answer."""
+    """Send one request to a side's server (None: wait until it is ready) and read its answer."""
     assert proc.stdin is not None and proc.stdout is not None
     if line is not None:
         proc.stdin.write(line + "\n")
@@ -211,7 +223,7 @@ def _ask(side: str, proc: subprocess.Popen[str], line: str | None) -> float:
     answer = proc.stdout.readline().strip()
     if not answer:
         tail = (proc.stderr.read().strip().splitlines() if proc.stderr else []) or ["no output"]
-        raise BenchError(f"the rounds of {side} failed: {tail[-1]}")
+        raise BenchError(f"the batches of {side} failed: {tail[-1]}")
     return 0.0 if answer == "ready" else float(answer)
 
 
@@ -237,6 +249,6 @@ def compare(
                     progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
                 runs[side].append(run_side(path, seconds, seed, cases=cases))
         if progress:
-            progress(f"rounds: {rev} and current in turn")
-        batches = interleave_rounds({"rev": tree, "current": current}, seconds, seed)
+            progress(f"rounds and worst cases: {rev} and current in turn")
+        batches = interleave({"rev": tree, "current": current}, seconds, seed)
     return Comparison(rev, commit, repeats, runs, batches)

@@ -2,7 +2,7 @@
 
 Usage: python bench_driver.py TREE SECONDS SEED
        python bench_driver.py --cases TREE FOLDER   (one run of the case files in FOLDER)
-       python bench_driver.py --serve-rounds TREE SEED   (batches of rounds read from stdin)
+       python bench_driver.py --serve TREE SEED   (batches of rounds or worst cases, from stdin)
        python bench_driver.py --profile TREE WORKLOAD TOP   (cProfile of one workload)
 
 TREE goes first on sys.path, so `checker` is imported from it: the current tree or an older
@@ -28,6 +28,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -119,11 +120,10 @@ def single_trick_rate(seconds: float, seed: int) -> float:
             return done / elapsed
 
 
-def throw_stands_ms(seed: int, repeat: int = 200, *, cold: bool = False) -> float:
-    """Median ms to judge a 9-card spade throw that stands against three 25-card hands.
+def _standing_throw(seed: int) -> tuple[Any, Callable[[], object]]:
+    """A 9-card spade throw that stands against three 25-card hands: (context, its judgement).
 
     The throw (♠AAKK, ♠JJ1010, ♠Q) cannot be beaten, so every unit is checked against every hand.
-    With cold=True the context's memos are cleared before each judgement.
     """
     from checker.engine.cards import Card
     from checker.engine.throws import judge_throw
@@ -134,8 +134,42 @@ def throw_stands_ms(seed: int, repeat: int = 200, *, cold: bool = False) -> floa
     random.Random(seed).shuffle(rest)
     others = [rest[i * 25 : (i + 1) * 25] for i in range(3)]
     assert judge_throw(ctx, throw, others).allowed
+    return ctx, lambda: judge_throw(ctx, throw, others)
+
+
+def throw_stands_ms(seed: int, repeat: int = 200, *, cold: bool = False) -> float:
+    """Median ms to judge a throw that stands against three 25-card hands (`_standing_throw`);
+    with cold=True the context's memos are cleared before each judgement."""
+    ctx, judge = _standing_throw(seed)
     before = (lambda: clear_memos(ctx)) if cold else None
-    return median_ms(lambda: judge_throw(ctx, throw, others), repeat, before=before)
+    return median_ms(judge, repeat, before=before)
+
+
+def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]:
+    """The worst cases on one context: a 33-card hand following a 10-card throw (judged,
+    forced cards, a legal example), and a throw checked against three 25-card hands dealt
+    with `rng`. Keys as the figures' names without "_ms"."""
+    from checker.engine.cards import Card
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example, generate_forced, judge_follow
+    from checker.engine.throws import judge_throw
+
+    deck = sorted(ctx.deck) * ctx.ruleset.decks
+    throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
+    rest = sorted((Counter(deck) - Counter(throw)).elements())
+    spades = [c for c in rest if ctx.key[c][0] == "S"]
+    big_hand = spades + [c for c in rest if ctx.key[c][0] != "S"][: 33 - len(spades)]
+    lead = classify(ctx, throw)
+    worst_play = generate_example(ctx, lead, big_hand)
+    dealt = [c for c in deck if c not in throw]
+    rng.shuffle(dealt)
+    others = [dealt[i * 25 : (i + 1) * 25] for i in range(3)]
+    return {
+        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play),
+        "worst_follow_forced": lambda: generate_forced(ctx, lead, big_hand),
+        "worst_follow_example": lambda: generate_example(ctx, lead, big_hand),
+        "worst_throw_check": lambda: judge_throw(ctx, throw, others),
+    }
 
 
 def median_ms(
@@ -281,26 +315,38 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     }
 
 
-def serve_rounds(tree: str, seed: int) -> None:
-    """Play whole random classic rounds on request with TREE's engine, for side-by-side
-    batches: each line `log N` or `quiet N` read plays N more rounds (with their log, or as
-    simulate plays them without --log) and prints their CPU seconds."""
+def serve(tree: str, seed: int) -> None:
+    """Answer timing requests with TREE's engine, for side-by-side batches. Each line read:
+    `log N` or `quiet N` plays N more whole random classic rounds (with their log, or as
+    simulate plays them without --log) and prints their CPU seconds; `warm NAME N` or
+    `cold NAME N` times N calls of one worst case (`WORST_CASES`; cold: the memos cleared
+    before each) and prints their median CPU milliseconds."""
     sys.path[0:1] = [tree]
+    time.perf_counter = time.process_time
     play = round_player(seed, 100_000)
     for _ in range(10):  # imports, contexts and memos made before the first timed batch
         play()
+    ctx, _ = _classic_deck()
+    cases = {name: (ctx, fn) for name, fn in worst_cases(ctx, random.Random(seed)).items()}
+    cases["throw_stands"] = _standing_throw(seed)
     print("ready", flush=True)
     for line in sys.stdin:
-        kind, count = line.split()
+        kind, *what = line.split()
+        if kind in ("warm", "cold"):
+            name, count = what
+            case_ctx, fn = cases[name]
+            before = partial(clear_memos, case_ctx) if kind == "cold" else None
+            print(median_ms(fn, int(count), before=before), flush=True)
+            continue
         start = time.process_time()
-        for _ in range(int(count)):
+        for _ in range(int(what[0])):
             play(log=kind == "log")
         print(time.process_time() - start, flush=True)
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--serve-rounds":
-        serve_rounds(sys.argv[2], int(sys.argv[3]))
+    if sys.argv[1] == "--serve":
+        serve(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1] == "--cases":
         print(json.dumps(run_case_files(sys.argv[2], sys.argv[3])))
     elif sys.argv[1] == "--profile":
