@@ -5,28 +5,23 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 from checker.engine.cards import Card
-from checker.engine.combos import classify
-from checker.engine.follow import generate_example, judge_follow
-from checker.engine.order import Context, make_context
+from checker.engine.order import Context
 from checker.engine.ruleset import load_ruleset
 from checker.engine.structure import forget_answers
-from checker.engine.trick import resolve_trick
 from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round
 
 from .bench_driver import (
     median_ms,
-    ordinary_follows,
     per_case_ms,
+    rate,
     round_rate,
-    single_trick_rate,
     throw_stands_ms,
-    worst_cases,
+    workloads,
 )
 from .runner import run_suite
 
@@ -67,54 +62,6 @@ def forget_all(ctx: Context) -> None:
     forget_answers()
 
 
-def _deck(ctx: Context) -> list[Card]:
-    return sorted(ctx.deck) * ctx.ruleset.decks
-
-
-def _rate(fn: Callable[[], object], items: int, seconds: float = 1.0) -> float:
-    """Call fn (which handles `items` items) repeatedly for about `seconds`; items per second."""
-    done = 0
-    start = time.perf_counter()
-    while True:
-        fn()
-        done += items
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done / elapsed
-
-
-def _ordinary_tricks(ctx: Context, rng: random.Random, count: int) -> list[list[list[Card]]]:
-    """Build legal 4-play tricks of every lead shape from random deals."""
-    tricks: list[list[list[Card]]] = []
-    while len(tricks) < count:
-        deck = _deck(ctx)
-        rng.shuffle(deck)
-        hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
-        lead_hand = hands[0]
-        combo_cards = _pick_lead(ctx, lead_hand, rng)
-        lead = classify(ctx, combo_cards)
-        if not lead.is_valid:
-            continue
-        plays = [combo_cards]
-        for hand in hands[1:]:
-            plays.append(generate_example(ctx, lead, hand))
-        tricks.append(plays)
-    return tricks
-
-
-def _pick_lead(ctx: Context, hand: list[Card], rng: random.Random) -> list[Card]:
-    group = ctx.key[rng.choice(hand)][0]
-    mine = sorted((c for c in hand if ctx.key[c][0] == group), key=lambda c: ctx.key[c][1])
-    shape = rng.random()
-    if shape < 0.4 or len(mine) < 3:
-        return [mine[-1]]
-    pairs = [c for c in set(mine) if mine.count(c) == 2]
-    if shape < 0.7 and pairs:
-        card = rng.choice(pairs)
-        return [card, card]
-    return mine[-min(len(mine), rng.randint(2, 5)) :]
-
-
 class _Recorder(V2Bot):
     """A v2 bot that keeps the lead and follow views it decides on with a full hand."""
 
@@ -146,39 +93,11 @@ def _v2_decision_ms(seed: int, rounds: int = 20) -> float:
 
 def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     """Measure the engine and return the figures (rates per second, medians in ms)."""
-    rs = load_ruleset("classic")
-    ctx = make_context(rs, 2, "H")
-    rng = random.Random(seed)
-    tricks = _ordinary_tricks(ctx, rng, 400)
-
-    def trick_batch() -> None:
-        for plays in tricks:
-            resolve_trick(ctx, plays)
-
-    def cold_trick_batch() -> None:
-        forget_all(ctx)
-        trick_batch()
-
-    follows = ordinary_follows(ctx, _deck(ctx), rng, tricks)
-
-    def follow_batch() -> None:
-        for lead, hand, play in follows:
-            judge_follow(ctx, lead, hand, play)
-
-    def cold_follow_batch() -> None:
-        forget_all(ctx)
-        follow_batch()
-
-    leads = [plays[0] for plays in tricks]
-
-    def classify_batch() -> None:
-        forget_all(ctx)  # each lead classified afresh, as the baseline did (no memo hits)
-        for cards in leads:
-            classify(ctx, cards)
-
+    ctx, rates, worst_cases = workloads(seed)
+    figures = {key: rate(batch, seconds) for key, batch in rates.items()}
     # Worst cases: a 33-card hand following a 10-card throw; a throw against three 25-card hands.
     worst: dict[str, float] = {}
-    for name, judge in worst_cases(ctx, rng).items():
+    for name, judge in worst_cases.items():
         worst[f"{name}_ms"] = median_ms(judge)
         worst[f"{name}_cold_ms"] = median_ms(judge, before=lambda: forget_all(ctx))
     worst["throw_stands_ms"] = throw_stands_ms(seed)
@@ -187,12 +106,7 @@ def run_bench(seconds: float = 1.0, seed: int = 1) -> dict[str, Any]:
     report = run_suite()
     suite_seconds = time.perf_counter() - start
     return {
-        "trick_resolutions_per_s": _rate(trick_batch, len(tricks), seconds),
-        "trick_resolutions_cold_per_s": _rate(cold_trick_batch, len(tricks), seconds),
-        "follow_judgements_per_s": _rate(follow_batch, len(follows), seconds),
-        "follow_judgements_cold_per_s": _rate(cold_follow_batch, len(follows), seconds),
-        "classifications_per_s": _rate(classify_batch, len(leads), seconds),
-        "single_trick_resolutions_per_s": single_trick_rate(seconds, seed),
+        **figures,
         "rounds_per_s": round_rate(seconds, seed),
         "rounds_quiet_per_s": round_rate(seconds, seed, log=False),
         **worst,

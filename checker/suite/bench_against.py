@@ -9,10 +9,11 @@ Each run also times REV's own case files (its `cases/` folder) with that side's 
 fastest of a few subprocesses of their own (`bench_driver.py --cases`): unlike the suite of
 each tree, which grows, the same cases on both sides show whether running cases got slower.
 
-Whole rounds and the worst cases are then timed once more, finely interleaved: one long-lived
+Every workload but the case suite is then timed once more, finely interleaved: one long-lived
 subprocess per side (`bench_driver.py --serve`) takes small batches in turn, REV then current
-then current then REV: a few rounds with and without the log, a few dozen calls of each worst
-case with and without its memos. A whole run of one side takes a minute or more, long enough
+then current then REV: 0.05 s of each rate workload, a few rounds with and without the log, a
+few dozen calls of each worst case with and without its memos. Both sides build these
+workloads with the same code (`bench_driver.workloads`) on their own engine. A whole run of one side takes a minute or more, long enough
 for a shared machine to change speed between the sides; batches taken in turn see the same
 machine. Those figures are the medians of these batches.
 """
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bench_driver import WORST_CASES
+from .bench_driver import RATES, WORST_CASES
 
 DRIVER = Path(__file__).with_name("bench_driver.py")
 MIN_REPEATS = 3
@@ -42,6 +43,7 @@ ROUND_BATCHES = 12  # batches per side and figure, finely interleaved
 # Figures taken from the finely interleaved batches: key and the request that times a batch.
 ROUND_FIGURES = {"rounds_per_s": "log", "rounds_quiet_per_s": "quiet"}
 WORST_CALLS = 40  # calls of a worst case per batch; the batch's figure is their median
+RATE_SECONDS = 0.05  # CPU seconds of a rate workload per batch (at --seconds 1)
 WORST_FIGURES = {
     f"{name}{'_cold' if cold else ''}_ms": f"{'cold' if cold else 'warm'} {name}"
     for name in WORST_CASES
@@ -177,10 +179,12 @@ def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None
 def interleave(
     trees: dict[str, Path], seconds: float, seed: int, batches: int = ROUND_BATCHES
 ) -> dict[str, dict[str, list[float]]]:
-    """Time whole rounds (with and without the log) and the worst cases (warm and cold) on each
-    side in small batches taken in turn (ABBA); per side and figure, every batch's figure: rounds
-    per CPU second, or the median CPU ms of the batch's calls."""
+    """Time every workload on each side in small batches taken in turn (ABBA): the rate
+    workloads, whole rounds (with and without the log) and the worst cases (warm and cold); per
+    side and figure, every batch's figure: items or rounds per CPU second, or the median CPU ms
+    of the batch's calls."""
     size = max(1, round(seconds * 10))  # about 0.05 s of rounds per batch at seconds=1
+    span = RATE_SECONDS * seconds
     procs = {
         side: subprocess.Popen(
             [sys.executable, str(DRIVER), "--serve", str(tree), str(seed)],
@@ -193,7 +197,7 @@ def interleave(
         for side, tree in trees.items()
     }
     out: dict[str, dict[str, list[float]]] = {
-        side: {k: [] for k in (*ROUND_FIGURES, *WORST_FIGURES)} for side in trees
+        side: {k: [] for k in (*RATES, *ROUND_FIGURES, *WORST_FIGURES)} for side in trees
     }
     try:
         for side, proc in procs.items():
@@ -201,6 +205,8 @@ def interleave(
         sides = list(trees)
         for i in range(batches):
             for side in sides if i % 2 == 0 else sides[::-1]:
+                for key in RATES:
+                    out[side][key].append(_ask(side, procs[side], f"rate {key} {span}"))
                 for key, kind in ROUND_FIGURES.items():
                     cpu = _ask(side, procs[side], f"{kind} {size}")
                     out[side][key].append(size / cpu if cpu > 0 else 0.0)
@@ -249,6 +255,6 @@ def compare(
                     progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
                 runs[side].append(run_side(path, seconds, seed, cases=cases))
         if progress:
-            progress(f"rounds and worst cases: {rev} and current in turn")
+            progress(f"batches: {rev} and current in turn")
         batches = interleave({"rev": tree, "current": current}, seconds, seed)
     return Comparison(rev, commit, repeats, runs, batches)

@@ -94,8 +94,9 @@ def _classic_deck() -> tuple[Any, list[Any]]:
     return ctx, sorted(ctx.deck) * ctx.ruleset.decks
 
 
-def single_trick_rate(seconds: float, seed: int) -> float:
-    """Resolve 4-play tricks led by one card (random deals, legal follows); tricks per second."""
+def _single_tricks(seed: int) -> Callable[[], int]:
+    """A batch of 400 4-play tricks led by one card (random deals, legal follows), resolved;
+    returns how many."""
     from checker.engine.combos import classify
     from checker.engine.follow import generate_example
     from checker.engine.trick import resolve_trick
@@ -109,15 +110,123 @@ def single_trick_rate(seconds: float, seed: int) -> float:
         lead_cards = [rng.choice(hands[0])]
         lead = classify(ctx, lead_cards)
         tricks.append([lead_cards] + [generate_example(ctx, lead, h) for h in hands[1:]])
+
+    def batch() -> int:
+        for plays in tricks:
+            resolve_trick(ctx, plays)
+        return len(tricks)
+
+    return batch
+
+
+def rate(batch: Callable[[], int], seconds: float) -> float:
+    """Run a batch (which returns how many items it handled) repeatedly for about `seconds`;
+    items per second."""
     done = 0
     start = time.perf_counter()
     while True:
-        for plays in tricks:
-            resolve_trick(ctx, plays)
-        done += len(tricks)
+        done += batch()
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return done / elapsed
+
+
+def single_trick_rate(seconds: float, seed: int) -> float:
+    """Resolve 4-play tricks led by one card (random deals, legal follows); tricks per second."""
+    return rate(_single_tricks(seed), seconds)
+
+
+def ordinary_tricks(ctx: Any, rng: random.Random, count: int) -> list[list[list[Any]]]:
+    """Build legal 4-play tricks of every lead shape from random deals."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    tricks: list[list[list[Any]]] = []
+    while len(tricks) < count:
+        deck = sorted(ctx.deck) * ctx.ruleset.decks
+        rng.shuffle(deck)
+        hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
+        combo_cards = _pick_lead(ctx, hands[0], rng)
+        lead = classify(ctx, combo_cards)
+        if not lead.is_valid:
+            continue
+        tricks.append([combo_cards] + [generate_example(ctx, lead, h) for h in hands[1:]])
+    return tricks
+
+
+def _pick_lead(ctx: Any, hand: list[Any], rng: random.Random) -> list[Any]:
+    group = ctx.key[rng.choice(hand)][0]
+    mine = sorted((c for c in hand if ctx.key[c][0] == group), key=lambda c: ctx.key[c][1])
+    shape = rng.random()
+    if shape < 0.4 or len(mine) < 3:
+        return [mine[-1]]
+    pairs = [c for c in set(mine) if mine.count(c) == 2]
+    if shape < 0.7 and pairs:
+        card = rng.choice(pairs)
+        return [card, card]
+    return mine[-min(len(mine), rng.randint(2, 5)) :]
+
+
+# The rate workloads: figure key and whether its batch starts with the memos cleared.
+RATES = {
+    "trick_resolutions_per_s": False,
+    "trick_resolutions_cold_per_s": True,
+    "follow_judgements_per_s": False,
+    "follow_judgements_cold_per_s": True,
+    "classifications_per_s": True,  # each lead classified afresh, as the baseline did
+    "single_trick_resolutions_per_s": False,
+}
+
+
+def workloads(
+    seed: int,
+) -> tuple[Any, dict[str, Callable[[], int]], dict[str, Callable[[], object]]]:
+    """Build the bench's workloads with the tree's engine, on one classic context (level 2, ♥):
+    (context, the rate batches by figure key, each returning how many items it handled, the
+    worst cases by name). Cold batches clear the memos first (`clear_memos`)."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import judge_follow
+    from checker.engine.trick import resolve_trick
+
+    ctx, deck = _classic_deck()
+    rng = random.Random(seed)
+    tricks = ordinary_tricks(ctx, rng, 400)
+    follows = ordinary_follows(ctx, deck, rng, tricks)
+    leads = [plays[0] for plays in tricks]
+
+    def tricks_batch() -> int:
+        for plays in tricks:
+            resolve_trick(ctx, plays)
+        return len(tricks)
+
+    def follows_batch() -> int:
+        for lead, hand, play in follows:
+            judge_follow(ctx, lead, hand, play)
+        return len(follows)
+
+    def leads_batch() -> int:
+        for cards in leads:
+            classify(ctx, cards)
+        return len(leads)
+
+    batches = {
+        "trick_resolutions_per_s": tricks_batch,
+        "trick_resolutions_cold_per_s": tricks_batch,
+        "follow_judgements_per_s": follows_batch,
+        "follow_judgements_cold_per_s": follows_batch,
+        "classifications_per_s": leads_batch,
+        "single_trick_resolutions_per_s": _single_tricks(seed),
+    }
+    rates = {key: _cold(batch, ctx) if RATES[key] else batch for key, batch in batches.items()}
+    return ctx, rates, worst_cases(ctx, rng)
+
+
+def _cold(batch: Callable[[], int], ctx: Any) -> Callable[[], int]:
+    def cold() -> int:
+        clear_memos(ctx)
+        return batch()
+
+    return cold
 
 
 def _standing_throw(seed: int) -> tuple[Any, Callable[[], object]]:
@@ -271,12 +380,11 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     from checker.engine.ruleset import load_ruleset
     from checker.engine.trick import resolve_trick
     from checker.play.simulation import round_seeds, run_job
-    from checker.suite import bench
 
     ctx = make_context(load_ruleset("classic"), 2, "H")
     rng = random.Random(seed)
-    tricks = bench._ordinary_tricks(ctx, rng, 400)
-    follows = ordinary_follows(ctx, bench._deck(ctx), rng, tricks)
+    tricks = ordinary_tricks(ctx, rng, 400)
+    follows = ordinary_follows(ctx, sorted(ctx.deck) * ctx.ruleset.decks, rng, tricks)
     seeds = round_seeds(seed, 150)
 
     def run() -> None:
@@ -318,20 +426,27 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
 def serve(tree: str, seed: int) -> None:
     """Answer timing requests with TREE's engine, for side-by-side batches. Each line read:
     `log N` or `quiet N` plays N more whole random classic rounds (with their log, or as
-    simulate plays them without --log) and prints their CPU seconds; `warm NAME N` or
-    `cold NAME N` times N calls of one worst case (`WORST_CASES`; cold: the memos cleared
-    before each) and prints their median CPU milliseconds."""
+    simulate plays them without --log) and prints their CPU seconds; `rate KEY SECONDS` runs
+    one rate workload (`RATES`) for about SECONDS of CPU and prints its items per second;
+    `warm NAME N` or `cold NAME N` times N calls of one worst case (`WORST_CASES`; cold: the
+    memos cleared before each) and prints their median CPU milliseconds."""
     sys.path[0:1] = [tree]
     time.perf_counter = time.process_time
     play = round_player(seed, 100_000)
     for _ in range(10):  # imports, contexts and memos made before the first timed batch
         play()
-    ctx, _ = _classic_deck()
-    cases = {name: (ctx, fn) for name, fn in worst_cases(ctx, random.Random(seed)).items()}
+    ctx, rates, worst = workloads(seed)
+    cases = {name: (ctx, fn) for name, fn in worst.items()}
     cases["throw_stands"] = _standing_throw(seed)
+    for batch in rates.values():
+        batch()
     print("ready", flush=True)
     for line in sys.stdin:
         kind, *what = line.split()
+        if kind == "rate":
+            key, seconds = what
+            print(rate(rates[key], float(seconds)), flush=True)
+            continue
         if kind in ("warm", "cold"):
             name, count = what
             case_ctx, fn = cases[name]

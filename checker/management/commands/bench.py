@@ -190,8 +190,8 @@ def _table(result: Comparison) -> str:
     if shown:
         count = len(result.batches["current"][next(iter(result.batches["current"]))])
         lines.append(
-            f"whole rounds and worst cases ({len(shown)} figures): medians of {count} batches "
-            f"a side, the sides taken in turn (not of the {result.repeats} runs)"
+            f"{len(shown)} figures (all but the case suite's): medians of {count} batches a "
+            f"side, the sides taken in turn (not of the {result.repeats} runs)"
         )
     return "\n".join(lines)
 
