@@ -226,6 +226,7 @@ class _Round:
         self.declaring = declaring_card_ranks(rs, self.level)
 
     def log(self, kind: str, **fields: Any) -> None:
+        # Callers whose fields cost something to write check `record` themselves.
         if self.record:
             self.res.events.append({"t": kind, **fields})
 
@@ -325,15 +326,16 @@ class _Round:
         if not cards:
             return
         verdict = judge_declaration(self.rs, self.level, self.declarations, seat, cards, hand)
-        self.log(
-            "declare",
-            seat=seat,
-            at=at,
-            cards=format_cards(cards),
-            accepted=verdict.accepted,
-            trump=verdict.trump or "none",
-            reason=verdict.reason,
-        )
+        if self.record:
+            self.log(
+                "declare",
+                seat=seat,
+                at=at,
+                cards=format_cards(cards),
+                accepted=verdict.accepted,
+                trump=verdict.trump or "none",
+                reason=verdict.reason,
+            )
         if verdict.accepted:
             self.declarations.append((seat, tuple(cards)))
         elif (
@@ -432,7 +434,8 @@ class _Round:
         if not legal:
             self.res.illegal += 1
             cards = list(self.kitty)
-        self.log("bury", seat=banker, cards=format_cards(cards), legal=legal)
+        if self.record:
+            self.log("bury", seat=banker, cards=format_cards(cards), legal=legal)
         self.kitty = list(cards)
         kept = remove_cards(hand, cards)
         self.hands[banker] = kept
@@ -684,21 +687,22 @@ class _Round:
             )
             res.result, res.winner, res.rise = score.result, score.winner, score.rise
             res.next_level = score.next_level
-        self.log(
-            "end",
-            attackers_points=res.attackers_points,
-            kitty=format_cards(self.kitty),
-            kitty_points=res.kitty_points,
-            kitty_bonus=res.kitty_bonus,
-            multiplier=res.multiplier,
-            result=res.result,
-            winner=res.winner,
-            rise=res.rise,
-            next_level=_rank_text(res.next_level),
-            chips=res.chips,
-            bonus=res.bonus,
-            breaks=list(res.breaks),
-        )
+        if self.record:
+            self.log(
+                "end",
+                attackers_points=res.attackers_points,
+                kitty=format_cards(self.kitty),
+                kitty_points=res.kitty_points,
+                kitty_bonus=res.kitty_bonus,
+                multiplier=res.multiplier,
+                result=res.result,
+                winner=res.winner,
+                rise=res.rise,
+                next_level=_rank_text(res.next_level),
+                chips=res.chips,
+                bonus=res.bonus,
+                breaks=list(res.breaks),
+            )
 
 
 def settlement_bonus(
@@ -745,7 +749,8 @@ def play_round(
     state = _Round(rs, seed, players, setup, referee, record=record)
     if events is not None:
         state.res.events = events
-    state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
+    if record:
+        state.log("round", ruleset=rs.name, seed=seed, **setup.as_event())
     try:
         state.deal()
         if not state.res.surrendered:
