@@ -109,7 +109,7 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     # Every workload but the suite also ran in small batches, the sides in turn: their
     # medians are the figures.
     batched = [key for key, _, _ in FIGURES if not key.startswith("suite")]
-    assert len(batched) == 18
+    assert len(batched) == 20
     for key in batched:
         row = data["figures"][key]
         assert len(row["rev_batches"]) == len(row["current_batches"]) == ROUND_BATCHES, key

@@ -131,18 +131,16 @@ def rate(batch: Callable[[], int], seconds: float) -> float:
             return done / elapsed
 
 
-def single_trick_rate(seconds: float, seed: int) -> float:
-    """Resolve 4-play tricks led by one card (random deals, legal follows); tricks per second."""
-    return rate(_single_tricks(seed), seconds)
-
-
-def ordinary_tricks(ctx: Any, rng: random.Random, count: int) -> list[list[list[Any]]]:
-    """Build legal 4-play tricks of every lead shape from random deals."""
+def ordinary_deals(
+    ctx: Any, rng: random.Random, count: int
+) -> list[tuple[list[list[Any]], list[list[Any]]]]:
+    """Build legal 4-play tricks of every lead shape from random deals: (plays, the four
+    25-card hands they were played from)."""
     from checker.engine.combos import classify
     from checker.engine.follow import generate_example
 
-    tricks: list[list[list[Any]]] = []
-    while len(tricks) < count:
+    deals: list[tuple[list[list[Any]], list[list[Any]]]] = []
+    while len(deals) < count:
         deck = sorted(ctx.deck) * ctx.ruleset.decks
         rng.shuffle(deck)
         hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
@@ -150,8 +148,14 @@ def ordinary_tricks(ctx: Any, rng: random.Random, count: int) -> list[list[list[
         lead = classify(ctx, combo_cards)
         if not lead.is_valid:
             continue
-        tricks.append([combo_cards] + [generate_example(ctx, lead, h) for h in hands[1:]])
-    return tricks
+        plays = [combo_cards] + [generate_example(ctx, lead, h) for h in hands[1:]]
+        deals.append((plays, hands))
+    return deals
+
+
+def ordinary_tricks(ctx: Any, rng: random.Random, count: int) -> list[list[list[Any]]]:
+    """Build legal 4-play tricks of every lead shape from random deals (`ordinary_deals`)."""
+    return [plays for plays, _ in ordinary_deals(ctx, rng, count)]
 
 
 def _pick_lead(ctx: Any, hand: list[Any], rng: random.Random) -> list[Any]:
@@ -171,6 +175,8 @@ def _pick_lead(ctx: Any, hand: list[Any], rng: random.Random) -> list[Any]:
 RATES = {
     "trick_resolutions_per_s": False,
     "trick_resolutions_cold_per_s": True,
+    "hand_trick_resolutions_per_s": False,
+    "hand_trick_resolutions_cold_per_s": True,
     "follow_judgements_per_s": False,
     "follow_judgements_cold_per_s": True,
     "classifications_per_s": True,  # each lead classified afresh, as the baseline did
@@ -190,7 +196,8 @@ def workloads(
 
     ctx, deck = _classic_deck()
     rng = random.Random(seed)
-    tricks = ordinary_tricks(ctx, rng, 400)
+    deals = ordinary_deals(ctx, rng, 400)
+    tricks = [plays for plays, _ in deals]
     follows = ordinary_follows(ctx, deck, rng, tricks)
     leads = [plays[0] for plays in tricks]
 
@@ -198,6 +205,11 @@ def workloads(
         for plays in tricks:
             resolve_trick(ctx, plays)
         return len(tricks)
+
+    def hand_tricks_batch() -> int:  # every follow judged against its hand first
+        for plays, hands in deals:
+            resolve_trick(ctx, plays, hands)
+        return len(deals)
 
     def follows_batch() -> int:
         for lead, hand, play in follows:
@@ -212,6 +224,8 @@ def workloads(
     batches = {
         "trick_resolutions_per_s": tricks_batch,
         "trick_resolutions_cold_per_s": tricks_batch,
+        "hand_trick_resolutions_per_s": hand_tricks_batch,
+        "hand_trick_resolutions_cold_per_s": hand_tricks_batch,
         "follow_judgements_per_s": follows_batch,
         "follow_judgements_cold_per_s": follows_batch,
         "classifications_per_s": leads_batch,
@@ -346,8 +360,11 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
         figures["rounds_per_s"] = round_rate(seconds, seed)
     if "rounds_quiet_per_s" not in figures:
         figures["rounds_quiet_per_s"] = round_rate(seconds, seed, log=False)
-    if "single_trick_resolutions_per_s" not in figures:
-        figures["single_trick_resolutions_per_s"] = single_trick_rate(seconds, seed)
+    missing = [key for key in RATES if key not in figures]
+    if missing:  # rate workloads newer than the tree's bench: built here (`workloads`)
+        rates = workloads(seed)[1]
+        for key in missing:
+            figures[key] = rate(rates[key], seconds)
     for cold in ("trick_resolutions", "follow_judgements"):
         # Trees before the memos have nothing to clear: their figure is already cold.
         figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
