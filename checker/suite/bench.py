@@ -29,8 +29,8 @@ from .runner import run_suite
 FIGURES: list[tuple[str, str, bool]] = [
     ("trick_resolutions_per_s", "trick resolutions/s", True),
     ("trick_resolutions_cold_per_s", "cold trick resolutions/s", True),
-    ("hand_trick_resolutions_per_s", "trick resolutions with hands/s", True),
-    ("hand_trick_resolutions_cold_per_s", "cold trick resolutions with hands/s", True),
+    ("hand_trick_resolutions_per_s", "tricks with hands/s", True),
+    ("hand_trick_resolutions_cold_per_s", "cold tricks with hands/s", True),
     ("single_trick_resolutions_per_s", "single-card tricks/s", True),
     ("follow_judgements_per_s", "follow judgements/s", True),
     ("follow_judgements_cold_per_s", "cold follow judgements/s", True),
