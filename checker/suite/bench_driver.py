@@ -2,7 +2,7 @@
 
 Usage: python bench_driver.py TREE SECONDS SEED
        python bench_driver.py --cases TREE FOLDER   (one run of the case files in FOLDER)
-       python bench_driver.py --serve TREE SEED   (batches of rounds or worst cases, from stdin)
+       python bench_driver.py --serve TREE SEED   (timed batches of any workload, from stdin)
        python bench_driver.py --profile TREE WORKLOAD TOP   (cProfile of one workload)
 
 TREE goes first on sys.path, so `checker` is imported from it: the current tree or an older
