@@ -282,6 +282,7 @@ def judge_follow(
             reason = MUST_FOLLOW_SUIT
     else:
         try:
+            # Codes.encode inlined: the hot path of every multi-card follow.
             wanted = bytes(itemgetter(*play_t)(code)) if n else b""
         except KeyError:  # a card the deck lacks is in no hand of it
             wanted = None

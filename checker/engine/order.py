@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -142,7 +141,7 @@ class Context:
         if len(hands) >= HELD_MEMO:
             hands.clear()
         table = self.codes or self.card_codes()
-        codes = bytes(itemgetter(*cards)(table.code)) if len(cards) > 1 else table.encode(cards)
+        codes = table.encode(cards)
         held = hands.get(codes)
         if held is None:
             held = hands[codes] = Held(self.key, cards, codes, codes.translate(table.to_group))

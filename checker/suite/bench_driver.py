@@ -86,12 +86,16 @@ def ordinary_follows(
     return follows
 
 
+def _full_deck(ctx: Any) -> list[Any]:
+    return sorted(ctx.deck) * ctx.ruleset.decks
+
+
 def _classic_deck() -> tuple[Any, list[Any]]:
     from checker.engine.order import make_context
     from checker.engine.ruleset import load_ruleset
 
     ctx = make_context(load_ruleset("classic"), 2, "H")
-    return ctx, sorted(ctx.deck) * ctx.ruleset.decks
+    return ctx, _full_deck(ctx)
 
 
 def _single_tricks(seed: int) -> Callable[[], int]:
@@ -141,7 +145,7 @@ def ordinary_deals(
 
     deals: list[tuple[list[list[Any]], list[list[Any]]]] = []
     while len(deals) < count:
-        deck = sorted(ctx.deck) * ctx.ruleset.decks
+        deck = _full_deck(ctx)
         rng.shuffle(deck)
         hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
         combo_cards = _pick_lead(ctx, hands[0], rng)
@@ -277,7 +281,7 @@ def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]
     from checker.engine.follow import generate_example, generate_forced, judge_follow
     from checker.engine.throws import judge_throw
 
-    deck = sorted(ctx.deck) * ctx.ruleset.decks
+    deck = _full_deck(ctx)
     throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
     rest = sorted((Counter(deck) - Counter(throw)).elements())
     spades = [c for c in rest if ctx.key[c][0] == "S"]
@@ -365,13 +369,10 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
         rates = workloads(seed)[1]
         for key in missing:
             figures[key] = rate(rates[key], seconds)
-    for cold in ("trick_resolutions", "follow_judgements"):
-        # Trees before the memos have nothing to clear: their figure is already cold.
-        figures.setdefault(f"{cold}_cold_per_s", figures[f"{cold}_per_s"])
     if "throw_stands_ms" not in figures:
         figures["throw_stands_ms"] = throw_stands_ms(seed)
     for worst in WORST_CASES:
-        # As above: a tree without memos has its worst cases cold already.
+        # A tree without memos has its worst cases cold already.
         figures.setdefault(f"{worst}_cold_ms", figures[f"{worst}_ms"])
     if "suite_ms_per_case" not in figures:
         figures["suite_ms_per_case"] = per_case_ms(figures["suite_seconds"], figures["suite_cases"])
@@ -401,7 +402,7 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     ctx = make_context(load_ruleset("classic"), 2, "H")
     rng = random.Random(seed)
     tricks = ordinary_tricks(ctx, rng, 400)
-    follows = ordinary_follows(ctx, sorted(ctx.deck) * ctx.ruleset.decks, rng, tricks)
+    follows = ordinary_follows(ctx, _full_deck(ctx), rng, tricks)
     seeds = round_seeds(seed, 150)
 
     def run() -> None:
