@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
 
 from .errors import CardError
 from .vocab import BIG_JOKER as BIG_JOKER
@@ -20,35 +19,78 @@ from .vocab import SUITS as SUITS
 POINTS = {5: 5, 10: 10, 13: 10}
 
 
-class Card(NamedTuple):
-    """One physical card face: suit letter ("" for jokers) and rank (2..14, 15 小王, 16 大王)."""
+# Per face code (index 0 unused): the suit, the rank and the points of the card.
+_SUIT: list[str] = [""]
+_RANK: list[int] = [0]
+POINTS_BY_CODE: list[int] = [0]
+_BY_FACE: dict[tuple[str, int], Card] = {}
 
-    suit: str
-    rank: int
+
+class Card(int):
+    """One physical card face: suit letter ("" for jokers) and rank (2..14, 15 小王, 16 大王).
+
+    A card is a small integer, its face code: one shared object per face, numbered from 1 in
+    the order of (suit, rank), so cards sort, hash and compare as those pairs did, a dict finds
+    one by its value alone, and a hand is written as bytes directly (`bytes(cards)`)."""
+
+    __slots__ = ()
+
+    def __new__(cls, suit: str, rank: int) -> Card:
+        card = _BY_FACE.get((suit, rank))
+        return card if card is not None else _register(suit, rank)
+
+    # C-level getters: a card's suit and rank are read on every hot path.
+    suit = property(_SUIT.__getitem__)
+    rank = property(_RANK.__getitem__)
 
     @property
     def is_joker(self) -> bool:
-        return self.rank >= SMALL_JOKER
+        return _RANK[self] >= SMALL_JOKER
 
     @property
     def points(self) -> int:
-        return 0 if self.rank >= SMALL_JOKER else POINTS.get(self.rank, 0)
+        return POINTS_BY_CODE[self]
+
+    def __iter__(self) -> Iterator[str | int]:  # suit, rank = card
+        return iter((_SUIT[self], _RANK[self]))
+
+    def __getitem__(self, index: int) -> str | int:  # card[0] is the suit, card[1] the rank
+        return (_SUIT[self], _RANK[self])[index]
+
+    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
+        return (_SUIT[self], _RANK[self])
+
+    def __repr__(self) -> str:
+        return f"Card(suit={_SUIT[self]!r}, rank={_RANK[self]!r})"
 
     def __str__(self) -> str:
         return format_card(self)
 
 
+def _register(suit: str, rank: int) -> Card:
+    """Give a face its code and its one shared object (faces outside a deck get the next codes)."""
+    code = len(_SUIT)
+    if code > 255:
+        raise ValueError(f"too many card faces for byte codes: {suit!r} {rank!r}")
+    _SUIT.append(suit)
+    _RANK.append(rank)
+    POINTS_BY_CODE.append(0 if rank >= SMALL_JOKER else POINTS.get(rank, 0))
+    card = _BY_FACE[(suit, rank)] = int.__new__(Card, code)
+    return card
+
+
+for _face in sorted(
+    [("", SMALL_JOKER), ("", BIG_JOKER)] + [(s, r) for s in SUITS for r in range(2, 15)]
+):
+    _register(*_face)
+
 BIG = Card("", BIG_JOKER)
 SMALL = Card("", SMALL_JOKER)
 
-# One shared object per card face. A dict or set finds a key given as the very object it
-# holds without comparing tuples, so the deck and the per-deal tables use these objects.
-_CANON: dict[Card, Card] = {BIG: BIG, SMALL: SMALL}
-
 
 def canonical(card: Card) -> Card:
-    """Return the one shared object for this card face."""
-    return _CANON.setdefault(card, card)
+    """Return the one shared object for this card face (every card is one)."""
+    return card
 
 
 # Letters match in ASCII upper or lower case only, spelled out: re.IGNORECASE would also take
@@ -179,14 +221,14 @@ def format_rank(rank: int) -> str:
 
 def count_points(cards: Iterable[Card]) -> int:
     """Add up the point cards (5 = 5, 10 and K = 10)."""
-    points = POINTS  # no joker rank is a key, so the rank alone decides
-    return sum([points.get(c[1], 0) for c in cards])
+    points = POINTS_BY_CODE
+    return sum([points[c] for c in cards])
 
 
 def count_play_points(plays: Iterable[Iterable[Card]]) -> int:
     """Add up the point cards of several plays (a trick's), as `count_points` does."""
-    points = POINTS
-    return sum([points.get(c[1], 0) for play in plays for c in play])
+    points = POINTS_BY_CODE
+    return sum([points[c] for play in plays for c in play])
 
 
 def copies(cards: Iterable[Card]) -> dict[Card, int]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter
 from typing import NamedTuple, cast
 
 from .cards import Card, is_subset
@@ -269,33 +268,25 @@ def judge_follow(
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
-    code, groups = table.code, held.groups or b""
+    groups = held.groups or b""
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
-        x = code.get(play_t[0])
-        if x is None or x not in codes:
+        x = play_t[0]
+        if x not in codes:
             pass
         elif table.to_group[x] == group or group not in groups:
             legal, reason = True, ""  # of the led group, or the hand has none of it
         else:
             reason = MUST_FOLLOW_SUIT
     else:
-        try:
-            # Codes.encode inlined: the hot path of every multi-card follow.
-            wanted = bytes(itemgetter(*play_t)(code)) if n else b""
-        except KeyError:  # a card the deck lacks is in no hand of it
-            wanted = None
+        wanted = bytes(play_t)  # a card the deck lacks is in no hand of it
         # Every card of the play in hand (none left once the hand's are taken out), and a
         # card played twice or more held as often.
-        if (
-            wanted is not None
-            and not wanted.translate(None, codes)
-            and (
-                (wanted[0] != wanted[1] or codes.count(wanted[0]) >= 2)
-                if n == 2
-                else len(set(wanted)) == n or holds(codes, wanted)
-            )
+        if not wanted.translate(None, codes) and (
+            (wanted[0] != wanted[1] or codes.count(wanted[0]) >= 2)
+            if n == 2
+            else len(set(wanted)) == n or holds(codes, wanted)
         ):
             k = groups.count(group)
             m = wanted.translate(table.to_group).count(group)

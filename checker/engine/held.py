@@ -9,7 +9,6 @@ bytes operation instead of a dictionary look-up per card."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import BIG, SMALL, Card, copies
@@ -26,44 +25,51 @@ if TYPE_CHECKING:
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
 NO_GROUP = 255  # the group code of a lead without a group: no card has it
+OUTSIDE = 254  # the group code of a face the deck lacks
 
 
 class Codes:
-    """One deal's cards as small integers: each card's code (its place in `Context.key`), each
-    group's code, the table that turns card codes into group codes (`bytes.translate`), each
-    code's tractor position (`Context.link`), and the jokers' codes for the pair view."""
+    """One deal's cards as small integers: a card's code is the card itself (its face code,
+    `cards.Card`), so a hand is written as bytes directly. Per deal: each group's code, the
+    table that turns card codes into group codes (`bytes.translate`; a face the deck lacks
+    turns into OUTSIDE), each code's tractor position (`Context.link`), and whether the jokers
+    mix in the pair view."""
 
-    __slots__ = ("code", "group", "to_group", "outside", "link", "small", "big", "mixed")
+    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed")
 
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
     ) -> None:
-        self.code = dict(zip(key, range(len(key)), strict=True))
         groups = [g for g, _ in key.values()]
         self.group: dict[str | None, int] = {g: i for i, g in enumerate(dict.fromkeys(groups))}
-        to_group = bytearray(range(256))
-        to_group[: len(groups)] = bytes(map(self.group.__getitem__, groups))
+        to_group = bytearray([OUTSIDE]) * 256
+        tractor = [0] * 256
+        for card, (g, _) in key.items():
+            to_group[card] = self.group[g]
+            tractor[card] = link[card]
         self.to_group = bytes(to_group)
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
-        self.link = list(map(link.__getitem__, key))
-        self.small, self.big = self.code.get(SMALL, -1), self.code.get(BIG, -1)
+        self.link = tractor
+        self.small = int(SMALL) if SMALL in key else -1
+        self.big = int(BIG) if BIG in key else -1
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
 
-    def encode(self, cards: tuple[Card, ...]) -> bytes:
-        """Write cards as their codes, in order; a card the deck lacks raises KeyError."""
-        if len(cards) == 1:
-            return bytes((self.code[cards[0]],))
-        return bytes(itemgetter(*cards)(self.code)) if cards else b""
+    def encode(self, cards: tuple[Card, ...]) -> tuple[bytes, bytes]:
+        """Write cards as their codes and their groups' codes, in order; a card the deck lacks
+        raises KeyError."""
+        codes = bytes(cards)
+        groups = codes.translate(self.to_group)
+        if OUTSIDE in groups:
+            raise KeyError(cards[groups.index(OUTSIDE)])
+        return codes, groups
 
     def group_cards(self, codes: bytes, group: int) -> bytes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
         outside = self.outside.get(group)
         if outside is None:
             to_group = self.to_group
-            outside = self.outside[group] = bytes(
-                i for i in range(len(self.code)) if to_group[i] != group
-            )
+            outside = self.outside[group] = bytes(i for i in range(256) if to_group[i] != group)
         return codes.translate(None, outside)
 
     def copies(self, codes: bytes) -> dict[int, int]:

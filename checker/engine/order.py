@@ -141,10 +141,10 @@ class Context:
         if len(hands) >= HELD_MEMO:
             hands.clear()
         table = self.codes or self.card_codes()
-        codes = table.encode(cards)
+        codes, groups = table.encode(cards)
         held = hands.get(codes)
         if held is None:
-            held = hands[codes] = Held(self.key, cards, codes, codes.translate(table.to_group))
+            held = hands[codes] = Held(self.key, cards, codes, groups)
         hands[id(hand)] = held
         return held
 
@@ -152,8 +152,8 @@ class Context:
         """Write the card codes of a hand seen so far without them (`held`), and keep the
         hand under them. A card the deck lacks raises KeyError."""
         table = self.codes or self.card_codes()
-        held.codes = codes = table.encode(held.cards)
-        held.groups = codes.translate(table.to_group)
+        codes, groups = table.encode(held.cards)
+        held.codes, held.groups = codes, groups
         self.hands.setdefault(codes, held)
         return codes
 
