@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from .errors import CardError
 from .vocab import BIG_JOKER as BIG_JOKER
@@ -39,9 +40,17 @@ class Card(int):
         card = _BY_FACE.get((suit, rank))
         return card if card is not None else _register(suit, rank)
 
-    # C-level getters: a card's suit and rank are read on every hot path.
-    suit = property(_SUIT.__getitem__)
-    rank = property(_RANK.__getitem__)
+    if TYPE_CHECKING:
+
+        @property
+        def suit(self) -> str: ...
+
+        @property
+        def rank(self) -> int: ...
+
+    else:  # C-level getters: a card's suit and rank are read on every hot path
+        suit = property(_SUIT.__getitem__)
+        rank = property(_RANK.__getitem__)
 
     @property
     def is_joker(self) -> bool:
@@ -86,11 +95,6 @@ for _face in sorted(
 
 BIG = Card("", BIG_JOKER)
 SMALL = Card("", SMALL_JOKER)
-
-
-def canonical(card: Card) -> Card:
-    """Return the one shared object for this card face (every card is one)."""
-    return card
 
 
 # Letters match in ASCII upper or lower case only, spelled out: re.IGNORECASE would also take
@@ -164,11 +168,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
             if joker:
                 cards.append(BIG if ascii_upper(joker) in BIG_JOKER_SPELLINGS else SMALL)
             else:
-                cards.append(
-                    canonical(
-                        Card(SUIT_ALIASES[ascii_upper(suit)], RANK_ALIASES[ascii_upper(rank)])
-                    )
-                )
+                cards.append(Card(SUIT_ALIASES[ascii_upper(suit)], RANK_ALIASES[ascii_upper(rank)]))
             pos = match.end()
     return cards
 

@@ -254,11 +254,11 @@ def judge_follow(
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
     # A round judges the same follow more than once (the player's own check, the table, the
-    # referee): the verdict is kept with the hand, beside the very lead it answers.
+    # referee): the verdict is kept with the hand; it names the very lead it answers.
     verdicts = held.verdicts
     hit = verdicts.get(play_t)
-    if hit is not None and hit[0] is lead:
-        return hit[1]
+    if hit is not None and hit.lead is lead:
+        return hit
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (`held.Codes`; the size of a group is what its pair view keeps, as `_suit_cards` reads it).
     codes = held.codes
@@ -299,12 +299,12 @@ def judge_follow(
                 legal, reason = True, ""
             else:
                 verdict = _judge_structure(ctx, lead, held, hand_t, play_t, wanted, group)
-                verdicts[play_t] = (lead, verdict)
+                verdicts[play_t] = verdict
                 return verdict
     verdict = _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, None, None, (), ())
     )
-    verdicts[play_t] = (lead, verdict)
+    verdicts[play_t] = verdict
     return verdict
 
 

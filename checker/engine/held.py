@@ -16,7 +16,7 @@ from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from .combos import Answer, Combo
+    from .combos import Answer
     from .follow import FollowVerdict
 
 # The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,
@@ -26,6 +26,7 @@ AnswerKey = tuple[str | None, tuple[int, ...], int]
 
 NO_GROUP = 255  # the group code of a lead without a group: no card has it
 OUTSIDE = 254  # the group code of a face the deck lacks
+_EVERY_CODE = bytes(range(256))
 
 
 class Codes:
@@ -68,8 +69,8 @@ class Codes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
         outside = self.outside.get(group)
         if outside is None:
-            to_group = self.to_group
-            outside = self.outside[group] = bytes(i for i in range(256) if to_group[i] != group)
+            inside = bytes(i for i, g in enumerate(self.to_group) if g == group)
+            outside = self.outside[group] = _EVERY_CODE.translate(None, inside)
         return codes.translate(None, outside)
 
     def copies(self, codes: bytes) -> dict[int, int]:
@@ -115,8 +116,8 @@ class Held:
         self.codes = codes  # `Codes.encode(cards)`, once a follow from the hand is judged
         self.groups = groups  # the group code of each card (`Codes.to_group`)
         self.key = key
-        # Follows judged from this hand: play -> (the lead it answers, verdict).
-        self.verdicts: dict[tuple[Card, ...], tuple[Combo, FollowVerdict]] = {}
+        # Follows judged from this hand: play -> verdict (which names the lead it answers).
+        self.verdicts: dict[tuple[Card, ...], FollowVerdict] = {}
         # Made when first needed: per group its cards in the pair view, the most copies of
         # one and the copies of each; per lead shape the best answer and the cards showing it.
         self.views: dict[str | None, tuple[tuple[Card, ...], int, dict[Card, int]]] | None = None

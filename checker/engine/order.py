@@ -12,7 +12,6 @@ from .cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
-    canonical,
     format_card,
     format_rank,
     parse_rank,
@@ -71,16 +70,16 @@ class Context:
             if suit == trump:
                 continue
             plain = [r for r in ruleset.ranks if r not in trump_ranks]
-            self._assign(suit, [[canonical(Card(suit, r))] for r in plain])
+            self._assign(suit, [[Card(suit, r)] for r in plain])
         tiers: list[list[Card]] = []
         if trump is not None:
-            tiers.extend([canonical(Card(trump, r))] for r in ruleset.ranks if r not in trump_ranks)
+            tiers.extend([Card(trump, r)] for r in ruleset.ranks if r not in trump_ranks)
         for rank in reversed(trump_ranks):
             if rank not in ruleset.ranks:
                 continue
-            tiers.append([canonical(Card(s, rank)) for s in SUITS if s != trump])
+            tiers.append([Card(s, rank) for s in SUITS if s != trump])
             if trump is not None:
-                tiers.append([canonical(Card(trump, rank))])
+                tiers.append([Card(trump, rank)])
         if ruleset.jokers:
             tiers.append([SMALL])
             tiers.append([BIG])

@@ -16,7 +16,6 @@ from checker.engine.cards import (
     SMALL,
     SUITS,
     Card,
-    canonical,
     count_points,
     format_card,
     format_cards,
@@ -156,7 +155,7 @@ def build_deck(rs: Ruleset) -> list[Card]:
     """List the ruleset's whole deck: its ranks in four suits, jokers, times the decks."""
     known = _DECKS.get(id(rs))
     if known is None or known[0] is not rs:
-        one = [canonical(Card(s, r)) for s in SUITS for r in rs.ranks]
+        one = [Card(s, r) for s in SUITS for r in rs.ranks]
         if rs.jokers:
             one += [SMALL, BIG]
         if len(_DECKS) >= 64:

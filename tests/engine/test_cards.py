@@ -176,3 +176,43 @@ def test_copies_counts_each_card_in_the_order_cards_first_appear(cards: list[Car
     counts = copies(cards)
     assert counts == {c: cards.count(c) for c in cards}
     assert list(counts) == list(dict.fromkeys(cards))
+
+
+# The card model: a card is its face's small integer (the engine's card codes).
+
+
+@given(st.sampled_from(ALL_FACES), st.sampled_from(ALL_FACES))
+def test_cards_order_as_their_suit_and_rank_pairs_do(a: Card, b: Card) -> None:
+    assert (a < b) == ((a.suit, a.rank) < (b.suit, b.rank))
+    assert (a == b) == ((a.suit, a.rank) == (b.suit, b.rank))
+
+
+def test_each_face_is_one_shared_object_with_a_byte_code() -> None:
+    for card in ALL_FACES:
+        assert Card(card.suit, card.rank) is card
+        assert 1 <= card <= 255 and card  # never 0: a card is always true
+    assert len(set(ALL_FACES)) == 54
+    assert bytes(ALL_FACES) == bytes(int(c) for c in ALL_FACES)
+
+
+def test_a_card_unpacks_indexes_and_prints_as_suit_and_rank() -> None:
+    card = parse_card("♥10")
+    suit, rank = card
+    assert (suit, rank) == (card[0], card[1]) == ("H", 10)
+    assert repr(card) == "Card(suit='H', rank=10)" and str(card) == "♥10"
+    assert SMALL.is_joker and BIG.is_joker and not card.is_joker
+
+
+def test_a_card_survives_pickling_and_copying_as_the_same_object() -> None:
+    import copy
+    import pickle
+
+    for card in (parse_card("♠A"), SMALL, BIG):
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert copy.deepcopy(card) is card
+
+
+def test_a_face_outside_every_deck_gets_a_code_of_its_own() -> None:
+    odd = Card("X", 3)
+    assert odd.suit == "X" and odd.rank == 3 and odd not in ALL_FACES
+    assert Card("X", 3) is odd
