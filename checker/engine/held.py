@@ -2,9 +2,10 @@
 worked out once per hand (`Context.held`), each part only when first asked for, and shared by
 every judgement of a follow from that hand.
 
-A hand is also kept as a string of card codes (`Codes`, a byte per card; a deal has at most 54
-distinct cards) and of their groups' codes: a card or a group is then counted in a hand with one
-bytes operation instead of a dictionary look-up per card."""
+A hand is also kept as a string of card codes (a byte per card: a card is its face's small
+integer, `cards.Card`, so the string is `bytes(cards)`) and of their groups' codes (`Codes`): a
+card or a group is then counted in a hand with one bytes operation instead of a dictionary
+look-up per card."""
 
 from __future__ import annotations
 

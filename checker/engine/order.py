@@ -157,7 +157,7 @@ class Context:
         return codes
 
     def card_codes(self) -> Codes:
-        """Return the deal's cards as small integers (`held.Codes`), built when first asked."""
+        """Return the deal's tables over card codes (`held.Codes`), built when first asked."""
         codes = self.codes
         if codes is None:
             codes = self.codes = Codes(self.key, self.link, self.ruleset)
