@@ -331,7 +331,7 @@ def _judge_structure(
     with more of them (`wanted` is the play's codes, `group` the led group's code)."""
     if lead.width >= 3:  # as needs_ladder(lead.width, suit)
         return _judge_ladder(ctx, lead, held, hand_t, play_t)
-    table = ctx.card_codes()
+    table = ctx.codes or ctx.card_codes()
     bins, lone = lead.pair_slots
     shape = (lead.group, bins, lone)
     answers = held.answers
@@ -356,7 +356,7 @@ def _judge_structure(
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
             required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
         shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
-    legal = shown.rank == required.rank
+    legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (
         ""
         if legal
