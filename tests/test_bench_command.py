@@ -96,7 +96,11 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
         row = data["figures"][key]
         assert len(row["rev_runs"]) == len(row["current_runs"]) == 3, key
         assert row["rev"] > 0 and row["current"] > 0, key
-        want = row["current"] / row["rev"] if higher else row["rev"] / row["current"]
+        if "rev_batches" in row:  # the median of the paired batches' ratios
+            pairs = zip(row["rev_batches"], row["current_batches"], strict=True)
+            want = statistics.median(new / old if higher else old / new for old, new in pairs)
+        else:
+            want = row["current"] / row["rev"] if higher else row["rev"] / row["current"]
         assert row["speedup"] == pytest.approx(want)
     # Both sides ran REV's own case files: the same number of cases.
     counts = data["counts"]
@@ -199,3 +203,56 @@ def test_profile_against_a_revision_profiles_both_sides() -> None:
 def test_every_figure_label_fits_the_table_column() -> None:
     # The text table pads labels to 33 columns: a longer one runs into the REV figure.
     assert all(len(label) < 33 for _, label, _ in FIGURES + AGAINST_FIGURES)
+
+
+def test_a_batched_speedup_is_the_median_of_the_paired_batches_ratios() -> None:
+    # Paired ratios 3, 2, 3 (median 3), where the medians alone (2 and 4) would say 2.
+    batches = {"rev": {"x": [1.0, 2.0, 10.0]}, "current": {"x": [3.0, 4.0, 30.0]}}
+    runs: dict[str, list[dict[str, Any]]] = {"rev": [{"y": 4.0}], "current": [{"y": 2.0}]}
+    comparison = Comparison("REV", "c0ffee", 3, runs, batches)
+    assert comparison.speedup("x", True) == pytest.approx(3.0)
+    assert comparison.speedup("x", False) == pytest.approx(1 / 3)
+    # A figure without batches compares the medians of its runs (here a time: REV / current).
+    assert comparison.speedup("y", False) == pytest.approx(2.0)
+
+
+def test_the_batches_of_one_workload_are_taken_back_to_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from checker.suite import bench_against
+
+    asked: list[tuple[str, str]] = []
+
+    class FakeServer:  # answers "ready", then 1.0 to every request
+        def __init__(self, args: list[str], **kwargs: Any) -> None:
+            self.side = args[3]  # the tree's path
+            self.answers = ["ready\n"]
+            server = self
+
+            class Stdin:
+                def write(self, line: str) -> None:
+                    asked.append((server.side, line.strip()))
+                    server.answers.append("1.0\n")
+
+                def flush(self) -> None: ...
+
+                def close(self) -> None: ...
+
+            class Stdout:
+                def readline(self) -> str:
+                    return server.answers.pop(0)
+
+            self.stdin, self.stdout, self.stderr = Stdin(), Stdout(), None
+
+        def wait(self, timeout: float) -> int:
+            return 0
+
+    monkeypatch.setattr(bench_against.subprocess, "Popen", FakeServer)
+    out = bench_against.interleave({"rev": Path("A"), "current": Path("B")}, 0.02, 1, batches=2)
+    assert all(len(out[side][key]) == 2 for side in out for key in out[side])
+    # Each request goes to both sides in a row, REV first in the first batch, then current.
+    first, second = asked[: len(asked) // 2], asked[len(asked) // 2 :]
+    for batch, sides in ((first, ["A", "B"]), (second, ["B", "A"])):
+        for k in range(0, len(batch), 2):
+            assert [batch[k][0], batch[k + 1][0]] == sides
+            assert batch[k][1] == batch[k + 1][1]

@@ -10,12 +10,14 @@ fastest of a few subprocesses of their own (`bench_driver.py --cases`): unlike t
 each tree, which grows, the same cases on both sides show whether running cases got slower.
 
 Every workload but the case suite is then timed once more, finely interleaved: one long-lived
-subprocess per side (`bench_driver.py --serve`) takes small batches in turn, REV then current
-then current then REV: 0.05 s of each rate workload, a few rounds with and without the log, a
-few dozen calls of each worst case with and without its memos. Both sides build these
-workloads with the same code (`bench_driver.workloads`) on their own engine. A whole run of one side takes a minute or more, long enough
-for a shared machine to change speed between the sides; batches taken in turn see the same
-machine. Those figures are the medians of these batches.
+subprocess per side (`bench_driver.py --serve`) takes small batches in turn, per workload a
+REV batch and a current one back to back (REV first, then current first, ...): 0.05 s of each
+rate workload, a few rounds with and without the log, a few dozen calls of each worst case with
+and without its memos. Both sides build these workloads with the same code
+(`bench_driver.workloads`) on their own engine. A whole run of one side takes a minute or more,
+long enough for a shared machine to change speed between the sides; a pair of batches taken
+one after the other sees the same machine. Those figures are the medians of these batches, and
+their speedup is the median of the paired batches' ratios.
 """
 
 from __future__ import annotations
@@ -79,7 +81,16 @@ class Comparison:
         return statistics.median(values) if values else None
 
     def speedup(self, key: str, higher_is_better: bool) -> float | None:
-        """Return how many times better the current tree does on one figure."""
+        """Return how many times better the current tree does on one figure: the median of
+        the ratios of paired batches (each current batch against the REV batch taken next to
+        it) when the figure has batches, else the ratio of the two medians."""
+        old_batches = self.batches.get("rev", {}).get(key) or []
+        new_batches = self.batches.get("current", {}).get(key) or []
+        if old_batches and len(old_batches) == len(new_batches) and all(old_batches + new_batches):
+            pairs = zip(old_batches, new_batches, strict=True)
+            return statistics.median(
+                new / old if higher_is_better else old / new for old, new in pairs
+            )
         old, new = self.median("rev", key), self.median("current", key)
         if not old or not new:
             return None
@@ -179,10 +190,10 @@ def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None
 def interleave(
     trees: dict[str, Path], seconds: float, seed: int, batches: int = ROUND_BATCHES
 ) -> dict[str, dict[str, list[float]]]:
-    """Time every workload on each side in small batches taken in turn (ABBA): the rate
-    workloads, whole rounds (with and without the log) and the worst cases (warm and cold); per
-    side and figure, every batch's figure: items or rounds per CPU second, or the median CPU ms
-    of the batch's calls."""
+    """Time every workload on each side in small batches, per workload both sides back to back
+    (ABBA): the rate workloads, whole rounds (with and without the log) and the worst cases
+    (warm and cold); per side and figure, every batch's figure: items or rounds per CPU second,
+    or the median CPU ms of the batch's calls."""
     size = max(1, round(seconds * 10))  # about 0.05 s of rounds per batch at seconds=1
     span = RATE_SECONDS * seconds
     procs = {
@@ -203,14 +214,18 @@ def interleave(
         for side, proc in procs.items():
             _ask(side, proc, None)
         sides = list(trees)
+        # Per workload both sides' batches back to back, so that a pair sees the same machine.
         for i in range(batches):
-            for side in sides if i % 2 == 0 else sides[::-1]:
-                for key in RATES:
+            order = sides if i % 2 == 0 else sides[::-1]
+            for key in RATES:
+                for side in order:
                     out[side][key].append(_ask(side, procs[side], f"rate {key} {span}"))
-                for key, kind in ROUND_FIGURES.items():
+            for key, kind in ROUND_FIGURES.items():
+                for side in order:
                     cpu = _ask(side, procs[side], f"{kind} {size}")
                     out[side][key].append(size / cpu if cpu > 0 else 0.0)
-                for key, request in WORST_FIGURES.items():
+            for key, request in WORST_FIGURES.items():
+                for side in order:
                     out[side][key].append(_ask(side, procs[side], f"{request} {WORST_CALLS}"))
     finally:
         for proc in procs.values():

@@ -191,7 +191,8 @@ def _table(result: Comparison) -> str:
         count = len(result.batches["current"][next(iter(result.batches["current"]))])
         lines.append(
             f"{len(shown)} figures (all but the case suite's): medians of {count} batches a "
-            f"side, the sides taken in turn (not of the {result.repeats} runs)"
+            f"side, each batch beside the other side's (not of the {result.repeats} runs); "
+            "speedup: the median of the paired batches' ratios"
         )
     return "\n".join(lines)
 
