@@ -404,6 +404,7 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     tricks = ordinary_tricks(ctx, rng, 400)
     follows = ordinary_follows(ctx, _full_deck(ctx), rng, tricks)
     seeds = round_seeds(seed, 150)
+    clear_memos(ctx)  # its first call imports the tree's bench module: outside the profile
 
     def run() -> None:
         for _ in range(10 if workload != "round" else 1):
