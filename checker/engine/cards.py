@@ -32,7 +32,8 @@ class Card(int):
 
     A card is a small integer, its face code: one shared object per face, numbered from 1 in
     the order of (suit, rank), so cards sort, hash and compare as those pairs did, a dict finds
-    one by its value alone, and a hand is written as bytes directly (`bytes(cards)`)."""
+    one by its value alone, and a hand is written as bytes directly (`bytes(cards)`). Being an
+    int, a card equals its code: keep cards and other integers apart in one set or dict."""
 
     __slots__ = ()
 
@@ -80,7 +81,11 @@ def _register(suit: str, rank: int) -> Card:
     """Give a face its code and its one shared object (faces outside a deck get the next codes)."""
     code = len(_SUIT)
     if code > 255:
-        raise ValueError(f"too many card faces for byte codes: {suit!r} {rank!r}")
+        raise CardError(
+            f"牌面过多，无法再编码：{suit!r} {rank!r}",
+            en=f"too many card faces for byte codes: {suit!r} {rank!r}",
+            value=f"{suit}{rank}",
+        )
     _SUIT.append(suit)
     _RANK.append(rank)
     POINTS_BY_CODE.append(0 if rank >= SMALL_JOKER else POINTS.get(rank, 0))

@@ -215,4 +215,19 @@ def test_a_card_survives_pickling_and_copying_as_the_same_object() -> None:
 def test_a_face_outside_every_deck_gets_a_code_of_its_own() -> None:
     odd = Card("X", 3)
     assert odd.suit == "X" and odd.rank == 3 and odd not in ALL_FACES
-    assert Card("X", 3) is odd
+    assert Card("X", 3) is odd and odd > max(ALL_FACES)
+
+
+def test_faces_beyond_the_byte_codes_are_a_card_error_naming_the_face() -> None:
+    # In a process of its own: the faces it makes stay registered for the process's life.
+    import subprocess
+    import sys
+
+    script = (
+        "from checker.engine.cards import Card, CardError\n"
+        "try:\n"
+        "    for r in range(1000, 1300): Card('Z', r)\n"
+        "except CardError as e: print(e.message_for('en'), e.value)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "too many card faces for byte codes: 'Z' 1201 Z1201", done.stderr
