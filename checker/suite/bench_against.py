@@ -87,14 +87,13 @@ class Comparison:
         old_batches = self.batches.get("rev", {}).get(key) or []
         new_batches = self.batches.get("current", {}).get(key) or []
         if old_batches and len(old_batches) == len(new_batches) and all(old_batches + new_batches):
-            pairs = zip(old_batches, new_batches, strict=True)
-            return statistics.median(
-                new / old if higher_is_better else old / new for old, new in pairs
-            )
-        old, new = self.median("rev", key), self.median("current", key)
-        if not old or not new:
-            return None
-        return new / old if higher_is_better else old / new
+            pairs = list(zip(old_batches, new_batches, strict=True))
+        else:
+            old, new = self.median("rev", key), self.median("current", key)
+            if not old or not new:
+                return None
+            pairs = [(old, new)]
+        return statistics.median(new / old if higher_is_better else old / new for old, new in pairs)
 
     def as_json(self, figures: list[tuple[str, str, bool]]) -> dict[str, Any]:
         """Return the comparison as plain data: per figure both medians, the speedup, every run."""
@@ -214,19 +213,19 @@ def interleave(
         for side, proc in procs.items():
             _ask(side, proc, None)
         sides = list(trees)
+        requests = (
+            [(key, f"rate {key} {span}") for key in RATES]
+            + [(key, f"{kind} {size}") for key, kind in ROUND_FIGURES.items()]
+            + [(key, f"{request} {WORST_CALLS}") for key, request in WORST_FIGURES.items()]
+        )
         # Per workload both sides' batches back to back, so that a pair sees the same machine.
         for i in range(batches):
-            order = sides if i % 2 == 0 else sides[::-1]
-            for key in RATES:
-                for side in order:
-                    out[side][key].append(_ask(side, procs[side], f"rate {key} {span}"))
-            for key, kind in ROUND_FIGURES.items():
-                for side in order:
-                    cpu = _ask(side, procs[side], f"{kind} {size}")
-                    out[side][key].append(size / cpu if cpu > 0 else 0.0)
-            for key, request in WORST_FIGURES.items():
-                for side in order:
-                    out[side][key].append(_ask(side, procs[side], f"{request} {WORST_CALLS}"))
+            for key, request in requests:
+                for side in sides if i % 2 == 0 else sides[::-1]:
+                    value = _ask(side, procs[side], request)
+                    if key in ROUND_FIGURES:  # the CPU seconds of `size` rounds
+                        value = size / value if value > 0 else 0.0
+                    out[side][key].append(value)
     finally:
         for proc in procs.values():
             if proc.stdin:
