@@ -320,9 +320,13 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
 
 
 def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
-    if len(cards) == 1:
+    n = len(cards)
+    if n == 1:
         group, pos = ctx.key[cards[0]]
         return Combo(SINGLE, group, cards, (Unit(SINGLE, cards, pos, 0),))
+    if n == 2 and cards[0] == cards[1]:  # two copies of one card: what the split below finds
+        group, pos = ctx.key[cards[0]]
+        return Combo(PAIR, group, cards, (Unit(PAIR, cards, pos, 1),))
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}

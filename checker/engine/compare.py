@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .combos import SINGLE, Combo, classify
+from .jokers import pair_view
 from .order import Context
 from .ruffs import RuffKey, read_throw_ruff
 
@@ -25,6 +26,10 @@ def unit_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> UnitKey | None
         return None
     if len(cards) == 1:
         return (1, ctx.key[cards[0]][1])
+    if len(cards) == 2:
+        view = pair_view(ctx.ruleset, cards)
+        if view[0] != view[1]:  # two cards other than a pair are two units (or none)
+            return None
     combo = classify(ctx, cards)
     if len(combo.units) != 1:
         return None

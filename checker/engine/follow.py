@@ -18,7 +18,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, Held, holds
+from .held import NO_GROUP, OUTSIDE, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -29,7 +29,7 @@ from .ladder import (
     lead_bins,
     profile_words,
 )
-from .order import TRUMP, Context
+from .order import HELD_MEMO, TRUMP, Context
 from .structure import rank_answer, slack
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
@@ -247,12 +247,22 @@ def judge_follow(
     n = len(play_t)
     if n != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
-    held = ctx.hands.get(id(hand))  # as ctx.held(hand)
+    # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
+    # codes, else made with them: `bytes(hand_t)`, and their group codes (`held.Codes`).
+    table = ctx.codes or ctx.card_codes()
+    hands = ctx.hands
+    held = hands.get(id(hand))
     if held is None or (held.cards is not hand_t and held.cards != hand_t):
-        try:
-            held = ctx.held_anew(hand, hand_t)
-        except KeyError:
+        codes = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
+        groups = codes.translate(table.to_group)
+        if OUTSIDE in groups:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
+        if len(hands) >= HELD_MEMO:
+            hands.clear()
+        held = hands.get(codes)
+        if held is None:
+            held = hands[codes] = Held(ctx.key, hand_t, codes, groups)
+        hands[id(hand)] = held
     # A round judges the same follow more than once (the player's own check, the table, the
     # referee): the verdict is kept with the hand; it names the very lead it answers.
     verdicts = held.verdicts
@@ -260,14 +270,13 @@ def judge_follow(
     if hit is not None and hit.lead is lead:
         return hit
     # The hand check, then suit, then structure, on the hand's card and group codes
-    # (`held.Codes`; the size of a group is what its pair view keeps, as `_suit_cards` reads it).
+    # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
     codes = held.codes
     if codes is None:  # a hand seen so far only for its forced cards or an example
         try:
             codes = ctx.coded(held)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
-    table = ctx.codes or ctx.card_codes()
     groups = held.groups or b""
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
@@ -345,10 +354,13 @@ def _judge_structure(
             suit = bytes(sorted(table.group_cards(held.codes or b"", group)))
             if _TRIPLE.search(suit):  # as needs_ladder(lead.width, suit)
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
-            pairs = len(_PAIR.findall(suit))
-            required = answers[shape] = _new_answer(Answer, ((), min(pairs, lone)))
-        pairs = len(_PAIR.findall(bytes(sorted(wanted))))
-        shown = _new_answer(Answer, ((), min(pairs, lone)))
+            required = answers[shape] = _pairs_answer(min(len(_PAIR.findall(suit)), lone))
+        # A play of two cards is a pair when they are equal (no card here has three copies).
+        if len(wanted) == 2:
+            pairs = 1 if wanted[0] == wanted[1] else 0
+        else:
+            pairs = len(_PAIR.findall(bytes(sorted(wanted))))
+        shown = _pairs_answer(min(pairs, lone))
     else:
         if required is None:
             suit_copies = table.copies(table.group_cards(held.codes or b"", group))
@@ -372,6 +384,15 @@ def _judge_structure(
 # Two and three copies of one code in a sorted code string (a code may be any byte).
 _PAIR = re.compile(rb"(.)\1", re.DOTALL)
 _TRIPLE = re.compile(rb"(.)\1\1", re.DOTALL)
+
+
+# The answers of pairs alone, shared: an answer is an immutable tuple compared by value.
+_PAIRS_ONLY = tuple(_new_answer(Answer, ((), k)) for k in range(32))
+
+
+def _pairs_answer(pairs: int) -> Answer:
+    """Return the answer that shows `pairs` pairs and no tractor."""
+    return _PAIRS_ONLY[pairs] if pairs < len(_PAIRS_ONLY) else _new_answer(Answer, ((), pairs))
 
 
 def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:

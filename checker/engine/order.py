@@ -132,21 +132,6 @@ class Context:
             held = hands[id(hand)] = Held(self.key, cards)  # its codes once a follow is judged
         return held
 
-    def held_anew(self, hand: Sequence[Card], cards: tuple[Card, ...]) -> Held:
-        """Return the view of a hand with its card codes (`card_codes`), looked up by them or
-        worked out, and kept under the hand object's id too (as `held`). A card the deck
-        lacks raises KeyError."""
-        hands = self.hands
-        if len(hands) >= HELD_MEMO:
-            hands.clear()
-        table = self.codes or self.card_codes()
-        codes, groups = table.encode(cards)
-        held = hands.get(codes)
-        if held is None:
-            held = hands[codes] = Held(self.key, cards, codes, groups)
-        hands[id(hand)] = held
-        return held
-
     def coded(self, held: Held) -> bytes:
         """Write the card codes of a hand seen so far without them (`held`), and keep the
         hand under them. A card the deck lacks raises KeyError."""

@@ -199,7 +199,7 @@ def test_the_codes_count_as_the_cards_do(which: int, seed: int, size: int) -> No
         mine = [c for c in hand if ctx.key[c][0] == group]
         cut = table.group_cards(codes, table.group[group])
         assert cut == table.encode(tuple(mine))[0]
-        groups = ctx.held_anew(hand, hand).groups or b""
+        groups = table.encode(hand)[1]
         assert groups.count(table.group[group]) == len(mine)
         view = pair_view(rs, mine)
         assert table.copies(cut) == {int(c): k for c, k in copies(view).items()}
@@ -229,8 +229,9 @@ def test_a_hand_asked_for_by_the_same_object_is_seen_afresh_once_it_changes() ->
     assert ctx.held(hand).codes is None  # seen afresh, not judged yet
     assert judge_follow(ctx, lead, hand, play).legal  # no pair is owed any longer
     again = cs("♠A ♠Q ♠K ♦3")  # another list with those cards: the view a judgement keeps
-    assert ctx.held_anew(again, tuple(again)) is ctx.held(hand)
-    assert judge_follow(ctx, lead, again, play) is judge_follow(ctx, lead, hand, play)
+    verdict = judge_follow(ctx, lead, again, play)
+    assert ctx.held(again) is ctx.held(hand)  # found by its card codes
+    assert verdict is judge_follow(ctx, lead, hand, play)
 
 
 def test_a_card_outside_the_deck_is_not_in_hand_or_raises_as_it_always_did() -> None:
