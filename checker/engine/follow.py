@@ -253,15 +253,15 @@ def judge_follow(
     hands = ctx.hands
     held = hands.get(id(hand))
     if held is None or (held.cards is not hand_t and held.cards != hand_t):
-        codes = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
-        groups = codes.translate(table.to_group)
-        if OUTSIDE in groups:
+        coded = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
+        grouped = coded.translate(table.to_group)
+        if OUTSIDE in grouped:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         if len(hands) >= HELD_MEMO:
             hands.clear()
-        held = hands.get(codes)
+        held = hands.get(coded)
         if held is None:
-            held = hands[codes] = Held(ctx.key, hand_t, codes, groups)
+            held = hands[coded] = Held(ctx.key, hand_t, coded, grouped)
         hands[id(hand)] = held
     # A round judges the same follow more than once (the player's own check, the table, the
     # referee): the verdict is kept with the hand; it names the very lead it answers.

@@ -104,7 +104,13 @@ class Held:
     """One hand: its cards, their codes and group codes (`Codes`), and per group its cards in
     the pair view (`jokers.pair_view`) with their copies and the most copies of one card."""
 
-    __slots__ = ("cards", "codes", "groups", "key", "views", "answers", "matches", "verdicts")
+    # Made when first needed (the class's None until then, so that a fresh hand, met once by
+    # most judgements, sets only what it has): per group its cards in the pair view, the most
+    # copies of one and the copies of each; per lead shape the best answer and the cards
+    # showing it.
+    views: dict[str | None, tuple[tuple[Card, ...], int, dict[Card, int]]] | None = None
+    answers: dict[AnswerKey, Answer] | None = None
+    matches: dict[AnswerKey, tuple[Card, ...]] | None = None
 
     def __init__(
         self,
@@ -119,11 +125,6 @@ class Held:
         self.key = key
         # Follows judged from this hand: play -> verdict (which names the lead it answers).
         self.verdicts: dict[tuple[Card, ...], FollowVerdict] = {}
-        # Made when first needed: per group its cards in the pair view, the most copies of
-        # one and the copies of each; per lead shape the best answer and the cards showing it.
-        self.views: dict[str | None, tuple[tuple[Card, ...], int, dict[Card, int]]] | None = None
-        self.answers: dict[AnswerKey, Answer] | None = None
-        self.matches: dict[AnswerKey, tuple[Card, ...]] | None = None
 
     def _group(
         self, group: str | None, rs: Ruleset
