@@ -251,6 +251,14 @@ def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
             return part[0] in whole
         if not part:
             return True
+        if type(whole) is tuple or type(whole) is list:
+            # A card is its byte code: every code of part in whole, each as often.
+            wanted, have = bytes(part), bytes(whole)
+            if wanted.translate(None, have):
+                return False
+            if len(set(wanted)) == len(wanted):
+                return True
+            return all(wanted.count(x) <= have.count(x) for x in set(wanted))
     need: dict[Card, int] = {}
     for c in part:
         need[c] = need.get(c, 0) + 1

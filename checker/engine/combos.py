@@ -4,10 +4,10 @@ a follower's cards against the structure of a lead."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import NamedTuple
+from functools import cached_property, partial
+from typing import NamedTuple, cast
 
 from .cards import SMALL, Card, copies
 from .jokers import pair_view, restore
@@ -66,11 +66,12 @@ def invalid_reason(ctx: Context, cards: Sequence[Card], group: str | None, lang:
     )
 
 
-@fast_init
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """One component of a play: `width` identical cards on each of `length` adjacent ranks
-    (a single, a pair, 三条 …, or a tractor); a single's length is written 0."""
+    (a single, a pair, 三条 …, or a tractor); a single's length is written 0.
+
+    A tuple, so that a classification builds one in a single step (`_unit`).
+    """
 
     kind: str
     cards: tuple[Card, ...]
@@ -102,6 +103,10 @@ class Unit:
     def describe(self, lang: Lang = ZH) -> str:
         """Name the unit with its cards, e.g. 对子 ♠5 ♠5 or pair ♠5 ♠5."""
         return f"{self.words(lang)} {cards_text(self.cards, lang)}"
+
+
+# Make a unit from its fields in one step (`Unit`'s own constructor is a Python function).
+_unit = cast(Callable[[tuple[str, tuple[Card, ...], int, int]], Unit], partial(tuple.__new__, Unit))
 
 
 @fast_init
@@ -261,10 +266,10 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
             low, high = run
             taken = stock.take(low, high, width)
             top = high if high > low else ctx.key[taken[0]][1]  # n-of-a-kind: by strength
-            units.append(Unit(unit_kind(width, high - low + 1), tuple(taken), top, high - low + 1))
+            units.append(_unit((unit_kind(width, high - low + 1), tuple(taken), top, high - low + 1)))
     units.sort(key=lambda u: (-u.width, -u.length, -u.top))
     rest = sorted(stock.elements(), key=lambda c: -ctx.key[c][1])
-    units.extend(Unit(SINGLE, (c,), ctx.key[c][1], 0) for c in rest)
+    units.extend(_unit((SINGLE, (c,), ctx.key[c][1], 0)) for c in rest)
     return tuple(units)
 
 
@@ -276,18 +281,18 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     paired = [c for c, n in counts.items() if n == 2]
     if len(paired) == 1:
         card = paired[0]
-        units.append(Unit(PAIR, (card, card), key[card][1], 1))
+        units.append(_unit((PAIR, (card, card), key[card][1], 1)))
     elif paired:
         stock = PairStock(ctx, {c: 2 for c in paired})
         while (run := stock.longest_run()) is not None and run[1] > run[0]:
             taken = stock.take(*run)
-            units.append(Unit(TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1))
+            units.append(_unit((TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1)))
         pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
         pairs.sort(key=lambda card: -key[card][1])  # pairs rank by strength (stable: ladder order)
-        units.extend(Unit(PAIR, (card, card), key[card][1], 1) for card in pairs)
+        units.extend(_unit((PAIR, (card, card), key[card][1], 1)) for card in pairs)
     # Every card held twice is in a tractor or a pair; the others are singles, highest first.
     singles.sort(key=lambda c: -key[c][1])
-    units.extend(Unit(SINGLE, (c,), key[c][1], 0) for c in singles)
+    units.extend(_unit((SINGLE, (c,), key[c][1], 0)) for c in singles)
     return tuple(units)
 
 
@@ -297,7 +302,7 @@ def _real_units(cards: Sequence[Card], units: tuple[Unit, ...]) -> tuple[Unit, .
     out: list[Unit] = []
     i = 0
     for u in units:
-        out.append(Unit(u.kind, tuple(real[i : i + u.size]), u.top, u.length))
+        out.append(_unit((u.kind, tuple(real[i : i + u.size]), u.top, u.length)))
         i += u.size
     return tuple(out)
 
@@ -323,10 +328,10 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     n = len(cards)
     if n == 1:
         group, pos = ctx.key[cards[0]]
-        return Combo(SINGLE, group, cards, (Unit(SINGLE, cards, pos, 0),))
+        return Combo(SINGLE, group, cards, (_unit((SINGLE, cards, pos, 0)),))
     if n == 2 and cards[0] == cards[1]:  # two copies of one card: what the split below finds
         group, pos = ctx.key[cards[0]]
-        return Combo(PAIR, group, cards, (Unit(PAIR, cards, pos, 1),))
+        return Combo(PAIR, group, cards, (_unit((PAIR, cards, pos, 1)),))
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}

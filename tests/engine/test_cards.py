@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +18,7 @@ from checker.engine.cards import (
     count_points,
     format_card,
     format_cards,
+    is_subset,
     parse_card,
     parse_cards,
     parse_rank,
@@ -231,3 +234,21 @@ def test_faces_beyond_the_byte_codes_are_a_card_error_naming_the_face() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.strip() == "too many card faces for byte codes: 'Z' 1201 Z1201", done.stderr
+
+
+_SHAPES = {"tuple": tuple, "list": list, "iterator": iter, "set": set}
+
+
+@given(
+    st.lists(st.sampled_from(ALL_FACES[:6]), max_size=6),
+    st.lists(st.sampled_from(ALL_FACES[:6]), max_size=12),
+    st.sampled_from(["tuple", "list", "iterator"]),
+    st.sampled_from(["tuple", "list", "iterator", "set"]),
+)
+def test_a_subset_holds_every_card_as_often_in_any_container(
+    part: list[Card], whole: list[Card], part_shape: str, whole_shape: str
+) -> None:
+    container = _SHAPES[whole_shape](whole)
+    counted = Counter(set(whole) if whole_shape == "set" else whole)
+    expected = not Counter(part) - counted
+    assert is_subset(_SHAPES[part_shape](part), container) is expected

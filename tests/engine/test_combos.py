@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checker.engine.cards import BIG, SMALL, Card
-from checker.engine.combos import INVALID, PAIR, SINGLE, THROW, TRACTOR, Combo, classify
+from checker.engine.combos import INVALID, PAIR, SINGLE, THROW, TRACTOR, Combo, Unit, classify
 from checker.engine.order import TRUMP, Context
 
 from .util import cs, deal
@@ -29,6 +29,18 @@ def shape(combo: Combo) -> tuple[list[int], int, int]:
 
 
 # --- singles and pairs ---------------------------------------------------------------------
+
+
+def test_a_unit_is_a_fixed_record_of_its_fields() -> None:
+    ctx = deal(2, "H")
+    unit = classify(ctx, cs("♠5 ♠5 ♠6 ♠6")).units[0]
+    assert unit == Unit(TRACTOR, tuple(cs("♠6 ♠6 ♠5 ♠5")), unit.top, 2)
+    assert hash(unit) == hash(classify(ctx, cs("♠6 ♠6 ♠5 ♠5")).units[0])
+    assert (unit.size, unit.width, unit.span) == (4, 2, 2)
+    with pytest.raises(AttributeError):
+        unit.top = 0  # type: ignore[misc]
+    assert not hasattr(unit, "__dict__")
+    assert repr(unit).startswith("Unit(kind='tractor', cards=(")
 
 
 def test_single_is_any_one_card() -> None:
