@@ -254,6 +254,36 @@ class PairStock:
         return self.take(p, p)
 
 
+class UnitTable:
+    """One deal's single and pair of each card, as units and as classified plays, built once
+    per context when first asked (`unit_table`): they are immutable, so every play shares
+    them; and each card's strength position, for sorting by it."""
+
+    __slots__ = ("single", "pair", "single_play", "pair_play", "strength")
+
+    def __init__(self, ctx: Context) -> None:
+        self.single: dict[Card, Unit] = {}
+        self.pair: dict[Card, Unit] = {}
+        self.single_play: dict[Card, Combo] = {}
+        self.pair_play: dict[Card, Combo] = {}
+        self.strength: dict[Card, int] = {}
+        for card, (group, pos) in ctx.key.items():
+            one, two = (card,), (card, card)
+            single = self.single[card] = _unit((SINGLE, one, pos, 0))
+            pair = self.pair[card] = _unit((PAIR, two, pos, 1))
+            self.single_play[card] = Combo(SINGLE, group, one, (single,))
+            self.pair_play[card] = Combo(PAIR, group, two, (pair,))
+            self.strength[card] = pos
+
+
+def unit_table(ctx: Context) -> UnitTable:
+    """Return the deal's table of single and pair units (`UnitTable`), built when first asked."""
+    table = ctx.units
+    if table is None:
+        table = ctx.units = UnitTable(ctx)
+    return table
+
+
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
     counts = copies(cards)
@@ -266,33 +296,38 @@ def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
             low, high = run
             taken = stock.take(low, high, width)
             top = high if high > low else ctx.key[taken[0]][1]  # n-of-a-kind: by strength
-            units.append(_unit((unit_kind(width, high - low + 1), tuple(taken), top, high - low + 1)))
+            units.append(
+                _unit((unit_kind(width, high - low + 1), tuple(taken), top, high - low + 1))
+            )
     units.sort(key=lambda u: (-u.width, -u.length, -u.top))
-    rest = sorted(stock.elements(), key=lambda c: -ctx.key[c][1])
-    units.extend(_unit((SINGLE, (c,), ctx.key[c][1], 0)) for c in rest)
+    table = ctx.units or unit_table(ctx)
+    units += map(
+        table.single.__getitem__,
+        sorted(stock.elements(), key=table.strength.__getitem__, reverse=True),
+    )
     return tuple(units)
 
 
 def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     """Split cards of at most two copies: longest pair runs as tractors, then pairs, singles."""
-    key = ctx.key
+    table = ctx.units or unit_table(ctx)
     units: list[Unit] = []
     singles = [c for c, n in counts.items() if n == 1]
     paired = [c for c, n in counts.items() if n == 2]
     if len(paired) == 1:
-        card = paired[0]
-        units.append(_unit((PAIR, (card, card), key[card][1], 1)))
+        units.append(table.pair[paired[0]])
     elif paired:
         stock = PairStock(ctx, {c: 2 for c in paired})
         while (run := stock.longest_run()) is not None and run[1] > run[0]:
             taken = stock.take(*run)
             units.append(_unit((TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1)))
         pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
-        pairs.sort(key=lambda card: -key[card][1])  # pairs rank by strength (stable: ladder order)
-        units.extend(_unit((PAIR, (card, card), key[card][1], 1)) for card in pairs)
+        # Pairs rank by strength (a stable sort, highest first: equal ones keep ladder order).
+        pairs.sort(key=table.strength.__getitem__, reverse=True)
+        units += map(table.pair.__getitem__, pairs)
     # Every card held twice is in a tractor or a pair; the others are singles, highest first.
-    singles.sort(key=lambda c: -key[c][1])
-    units.extend(_unit((SINGLE, (c,), key[c][1], 0)) for c in singles)
+    singles.sort(key=table.strength.__getitem__, reverse=True)
+    units += map(table.single.__getitem__, singles)
     return tuple(units)
 
 
@@ -327,11 +362,9 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
 def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     n = len(cards)
     if n == 1:
-        group, pos = ctx.key[cards[0]]
-        return Combo(SINGLE, group, cards, (_unit((SINGLE, cards, pos, 0)),))
+        return (ctx.units or unit_table(ctx)).single_play[cards[0]]
     if n == 2 and cards[0] == cards[1]:  # two copies of one card: what the split below finds
-        group, pos = ctx.key[cards[0]]
-        return Combo(PAIR, group, cards, (_unit((PAIR, cards, pos, 1)),))
+        return (ctx.units or unit_table(ctx)).pair_play[cards[0]]
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     groups = {ctx.key[c][0] for c in cards}

@@ -24,7 +24,7 @@ from .texts import ZH, Lang, pick
 from .vocab import is_no_trump, suit_name, term
 
 if TYPE_CHECKING:
-    from .combos import Combo
+    from .combos import Combo, UnitTable
 
 TRUMP = "T"
 HELD_MEMO = 1 << 13  # hands (by codes and by id) kept per context before starting afresh
@@ -53,6 +53,7 @@ class Context:
         "classified",
         "hands",
         "codes",
+        "units",
     )
 
     def __init__(self, ruleset: Ruleset, level: int | None, trump: str | None) -> None:
@@ -94,6 +95,7 @@ class Context:
         # Hands by their card codes (`card_codes`) and by the id of the object last asked for.
         self.hands: dict[bytes | int, Held] = {}
         self.codes: Codes | None = None  # built when first asked (`card_codes`)
+        self.units: UnitTable | None = None  # built when first asked (`combos.unit_table`)
         # Adjacency for tractors, per card within its group: the strength position itself,
         # unless the ruleset reads trump tractors in their natural order.
         self.link: dict[Card, int] = {c: p for c, (_, p) in self.key.items()}
