@@ -252,32 +252,35 @@ def judge_follow(
     table = ctx.codes or ctx.card_codes()
     hands = ctx.hands
     held = hands.get(id(hand))
-    if held is None or (held.cards is not hand_t and held.cards != hand_t):
-        coded = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
-        grouped = coded.translate(table.to_group)
-        if OUTSIDE in grouped:
+    if held is not None and (held.cards is hand_t or held.cards == hand_t):
+        codes, groups = held.codes, held.groups
+    else:
+        codes = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
+        groups = codes.translate(table.to_group)
+        if OUTSIDE in groups:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         if len(hands) >= HELD_MEMO:
             hands.clear()
-        held = hands.get(coded)
+        held = hands.get(codes)
         if held is None:
-            held = hands[coded] = Held(ctx.key, hand_t, coded, grouped)
+            held = hands[codes] = Held(ctx.key, hand_t, codes, groups)
         hands[id(hand)] = held
     # A round judges the same follow more than once (the player's own check, the table, the
     # referee): the verdict is kept with the hand; it names the very lead it answers.
     verdicts = held.verdicts
-    hit = verdicts.get(play_t)
-    if hit is not None and hit.lead is lead:
-        return hit
+    if verdicts:
+        hit = verdicts.get(play_t)
+        if hit is not None and hit.lead is lead:
+            return hit
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
-    codes = held.codes
     if codes is None:  # a hand seen so far only for its forced cards or an example
         try:
             codes = ctx.coded(held)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
-    groups = held.groups or b""
+        groups = held.groups
+    groups = groups or b""
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
