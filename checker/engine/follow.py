@@ -249,12 +249,18 @@ def judge_follow(
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
     # codes, else made with them: `bytes(hand_t)`, and their group codes (`held.Codes`).
-    table = ctx.codes or ctx.card_codes()
     hands = ctx.hands
+    # A round judges the same follow more than once (the player's own check, the table, the
+    # referee): the verdict is kept with the hand; it names the very lead it answers.
     held = hands.get(id(hand))
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
+        verdicts = held.verdicts
+        hit = verdicts.get(play_t)
+        if hit is not None and hit.lead is lead:
+            return hit
         codes, groups = held.codes, held.groups
     else:
+        table = ctx.codes or ctx.card_codes()
         codes = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
         groups = codes.translate(table.to_group)
         if OUTSIDE in groups:
@@ -262,16 +268,16 @@ def judge_follow(
         if len(hands) >= HELD_MEMO:
             hands.clear()
         held = hands.get(codes)
-        if held is None:
+        if held is None:  # a hand met afresh: no verdict kept yet
             held = hands[codes] = Held(ctx.key, hand_t, codes, groups)
+            verdicts = held.verdicts
+        else:  # the same cards in another object
+            verdicts = held.verdicts
+            hit = verdicts.get(play_t)
+            if hit is not None and hit.lead is lead:
+                hands[id(hand)] = held
+                return hit
         hands[id(hand)] = held
-    # A round judges the same follow more than once (the player's own check, the table, the
-    # referee): the verdict is kept with the hand; it names the very lead it answers.
-    verdicts = held.verdicts
-    if verdicts:
-        hit = verdicts.get(play_t)
-        if hit is not None and hit.lead is lead:
-            return hit
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
     if codes is None:  # a hand seen so far only for its forced cards or an example
@@ -281,6 +287,7 @@ def judge_follow(
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         groups = held.groups
     groups = groups or b""
+    table = ctx.codes or ctx.card_codes()
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
