@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, cast
@@ -358,19 +357,18 @@ def _judge_structure(
         answers = held.answers = {}
     required = answers.get(shape)  # kept only for a group without 3 copies of a card
     if not bins and not table.mixed:
-        # Pairs alone: the answer is how many pairs the cards hold (up to the lead's), counted
-        # on the codes sorted, where a card's copies stand together.
+        # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
+        # most two copies of a card, that is how many codes exceed the distinct ones.
         if required is None:
-            suit = bytes(sorted(table.group_cards(held.codes or b"", group)))
-            if _TRIPLE.search(suit):  # as needs_ladder(lead.width, suit)
-                return _judge_ladder(ctx, lead, held, hand_t, play_t)
-            required = answers[shape] = _pairs_answer(min(len(_PAIR.findall(suit)), lone))
-        # A play of two cards is a pair when they are equal (no card here has three copies).
-        if len(wanted) == 2:
-            pairs = 1 if wanted[0] == wanted[1] else 0
-        else:
-            pairs = len(_PAIR.findall(bytes(sorted(wanted))))
-        shown = _pairs_answer(min(pairs, lone))
+            suit = table.group_cards(held.codes or b"", group)
+            distinct = set(suit)
+            pairs = len(suit) - len(distinct)
+            # Two codes beyond the distinct ones may be one card three times.
+            if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
+                return _judge_ladder(ctx, lead, held, hand_t, play_t)  # as needs_ladder
+            required = answers[shape] = _pairs_answer(min(pairs, lone))
+        # The play is of the suit, so no card of it has three copies either.
+        shown = _pairs_answer(min(len(wanted) - len(set(wanted)), lone))
     else:
         if required is None:
             suit_copies = table.copies(table.group_cards(held.codes or b"", group))
@@ -389,11 +387,6 @@ def _judge_structure(
     return _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, required, shown, (), ())
     )
-
-
-# Two and three copies of one code in a sorted code string (a code may be any byte).
-_PAIR = re.compile(rb"(.)\1", re.DOTALL)
-_TRIPLE = re.compile(rb"(.)\1\1", re.DOTALL)
 
 
 # The answers of pairs alone, shared: an answer is an immutable tuple compared by value.

@@ -92,6 +92,26 @@ def _same(fast: FollowVerdict, plain: FollowVerdict) -> None:
         assert fast.explanation_for(lang) == plain.explanation_for(lang)
 
 
+@pytest.mark.parametrize(
+    ("lead", "hand", "play"),
+    [
+        ("♠9 ♠9", "♠5 ♠5 ♠5 ♠7 ♠8 ♦3", "♠5 ♠5"),  # three copies: more than two decks hold
+        ("♠9 ♠9", "♠5 ♠5 ♠5 ♠7 ♠8 ♦3", "♠7 ♠8"),
+        ("♠9 ♠9", "♠5 ♠5 ♠7 ♠7 ♠8 ♦3", "♠7 ♠8"),  # two pairs, no card three times
+        ("♠9 ♠9 ♠J ♠J", "♠5 ♠5 ♠5 ♠7 ♠7 ♠8", "♠5 ♠5 ♠7 ♠8"),
+        ("♠9 ♠9 ♠J ♠J", "♠5 ♠5 ♠7 ♠7 ♠8 ♠K", "♠5 ♠5 ♠8 ♠K"),
+    ],
+)
+def test_pairs_are_counted_as_the_plain_judgement_counts_them_even_in_an_impossible_hand(
+    lead: str, hand: str, play: str
+) -> None:
+    ctx = Context(load_ruleset("classic"), 2, "H")
+    combo = classify(ctx, cs(lead))
+    _same(
+        judge_follow(ctx, combo, cs(hand), cs(play)), plain_follow(ctx, combo, cs(hand), cs(play))
+    )
+
+
 def _lead(rng: random.Random, ctx: Context, hand: list[Card]) -> list[Card]:
     """Draw a lead from a hand: a single, copies of one card, some of its pairs, tractors and
     wider units, a stretch of one group, or any cards."""
