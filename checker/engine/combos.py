@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import NamedTuple, cast
 
-from .cards import SMALL, Card, copies
+from .cards import BIG, SMALL, Card, copies
+from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
@@ -286,6 +287,10 @@ def unit_table(ctx: Context) -> UnitTable:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
+    if len(set(cards)) == len(cards):  # no card twice: singles, highest first (ties in order)
+        table = ctx.units or unit_table(ctx)
+        ranked = sorted(cards, key=table.strength.__getitem__, reverse=True)
+        return tuple(map(table.single.__getitem__, ranked))
     counts = copies(cards)
     if max(counts.values(), default=0) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
@@ -367,17 +372,22 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
         return (ctx.units or unit_table(ctx)).pair_play[cards[0]]
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
-    groups = {ctx.key[c][0] for c in cards}
-    if len(groups) > 1:
+    # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
+    # raises the KeyError a look-up of it gives.
+    groups = bytes(cards).translate((ctx.codes or ctx.card_codes()).to_group)
+    if OUTSIDE in groups:
+        raise KeyError(cards[groups.index(OUTSIDE)])
+    if groups.count(groups[0]) != n:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
-    group = groups.pop()
-    view = pair_view(ctx.ruleset, cards)
+    group = ctx.key[cards[0]][0]
+    # The pair view reads differently only with both jokers among the cards.
+    view = pair_view(ctx.ruleset, cards) if BIG in cards and SMALL in cards else cards
     units = _units_from(ctx, view)
-    if SMALL in view and view.count(SMALL) != cards.count(SMALL):
+    if view is not cards and view.count(SMALL) != cards.count(SMALL):
         units = _real_units(cards, units)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
-    if group != TRUMP and ctx.ruleset.throw_suits == "trump_only":
+    if group != TRUMP and ctx.ruleset.throw.suits == "trump_only":
         return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
     return Combo(THROW, group, cards, units)
 
