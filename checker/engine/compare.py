@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import BIG, SMALL, Card
 from .combos import SINGLE, Combo, classify
-from .jokers import pair_view
 from .order import Context
 from .ruffs import RuffKey, read_throw_ruff
 
@@ -26,10 +25,10 @@ def unit_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> UnitKey | None
         return None
     if len(cards) == 1:
         return (1, ctx.key[cards[0]][1])
-    if len(cards) == 2:
-        view = pair_view(ctx.ruleset, cards)
-        if view[0] != view[1]:  # two cards other than a pair are two units (or none)
-            return None
+    # Two different cards are two units (or none), unless they are both jokers, which some
+    # rulesets read as a pair (`jokers.pair_view`).
+    if len(cards) == 2 and cards[0] != cards[1] and (BIG not in cards or SMALL not in cards):
+        return None
     combo = classify(ctx, cards)
     if len(combo.units) != 1:
         return None

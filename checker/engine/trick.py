@@ -6,10 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, cast
 
 from .cards import Card, count_play_points, format_cards, is_subset
-from .combos import THROW, Combo, classify, type_name
+from .combos import INVALID, THROW, Combo, classify, type_name
 from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import judge_follow, reason_text
+from .held import NO_GROUP, OUTSIDE
 from .order import TRUMP, Context
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
@@ -199,7 +200,7 @@ def resolve_trick(
     if not plays:
         raise PlayError("一墩牌至少要有领牌", en="a trick needs at least a lead", field="plays")
     lead = classify(ctx, plays[0])
-    if not lead.is_valid:
+    if lead.type == INVALID:
         raise PlayError(
             f"领牌 {format_cards(plays[0])} 不能领出：{lead.reason}",
             en=f"the lead {format_cards(plays[0])} cannot be led: {lead.reason_for(ctx, EN)}",
@@ -236,8 +237,10 @@ def _resolve_units(
     notes: list[tuple[str, int, str]],
 ) -> int:
     """Resolve the follows to any lead: note each one, return the index of the best play."""
-    key = ctx.key
+    table = ctx.codes or ctx.card_codes()
+    to_group = table.to_group
     group = lead.group
+    led, trumps = table.group.get(group, NO_GROUP), table.group.get(TRUMP, NO_GROUP)
     n = len(lead.cards)
     side_lead = group != TRUMP
     best = 0
@@ -255,8 +258,11 @@ def _resolve_units(
         elif len(play) != n:
             note = (WRONG_SIZE, rival, "")
         else:
-            groups = {key[c][0] for c in play}
-            if groups == {group}:
+            # The groups of the play's cards, as codes (a card the deck lacks raises KeyError).
+            groups = bytes(play).translate(to_group)
+            if OUTSIDE in groups:
+                raise KeyError(play[groups.index(OUTSIDE)])
+            if groups.count(led) == n:
                 if lead.type == THROW:
                     code = SAME_SUIT_VS_THROW
                 elif best_key is not None:
@@ -266,7 +272,7 @@ def _resolve_units(
                     if code in (SAME_SUIT_HIGHER, SAME_SUIT_WIDER):
                         took, best_top = True, top
                 note = (code, rival, "")
-            elif side_lead and groups == {TRUMP}:
+            elif side_lead and groups.count(trumps) == n:
                 ruff = ruff_key(ctx, lead, play)
                 if ruff is None:
                     note = (RUFF_SHAPE, rival, "")
@@ -278,7 +284,7 @@ def _resolve_units(
                     note = (OVERRUFF, rival, "")
                 else:
                     note = (RUFF_NOT_HIGHER, rival, "")
-            elif group in groups:
+            elif led in groups:
                 note = (MIXED, rival, "")
             else:
                 note = (DISCARD, rival, "")
