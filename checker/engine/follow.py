@@ -248,9 +248,9 @@ def judge_follow(
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
     # codes, else made with them: `bytes(hand_t)`, and their group codes (`held.Codes`).
-    hands = ctx.hands
     # A round judges the same follow more than once (the player's own check, the table, the
-    # referee): the verdict is kept with the hand; it names the very lead it answers.
+    # referee): the verdict is kept with the view; it names the very lead it answers.
+    hands = ctx.hands
     held = hands.get(id(hand))
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
         verdicts = held.verdicts
