@@ -351,30 +351,31 @@ def _judge_structure(
         return _judge_ladder(ctx, lead, held, hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
     bins, lone = lead.pair_slots
-    shape = (lead.group, bins, lone)
-    answers = held.answers
-    if answers is None:
-        answers = held.answers = {}
-    required = answers.get(shape)  # kept only for a group without 3 copies of a card
     if not bins and not table.mixed:
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
-        # most two copies of a card, that is how many codes exceed the distinct ones.
-        if required is None:
-            suit = table.group_cards(held.codes or b"", group)
-            distinct = set(suit)
-            pairs = len(suit) - len(distinct)
-            # Two codes beyond the distinct ones may be one card three times.
-            if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
-                return _judge_ladder(ctx, lead, held, hand_t, play_t)  # as needs_ladder
-            required = answers[shape] = _pairs_answer(min(pairs, lone))
+        # most two copies of a card, that is how many codes exceed the distinct ones: cheap
+        # enough to count each time rather than keep with the hand.
+        suit = table.group_cards(held.codes or b"", group)
+        distinct = set(suit)
+        pairs = len(suit) - len(distinct)
+        # Two codes beyond the distinct ones may be one card three times.
+        if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
+            return _judge_ladder(ctx, lead, held, hand_t, play_t)  # as needs_ladder
+        required = _pairs_answer(min(pairs, lone))
         # The play is of the suit, so no card of it has three copies either.
         shown = _pairs_answer(min(len(wanted) - len(set(wanted)), lone))
     else:
-        if required is None:
+        shape = (lead.group, bins, lone)
+        answers = held.answers
+        if answers is None:
+            answers = held.answers = {}
+        kept = answers.get(shape)  # kept only for a group without 3 copies of a card
+        if kept is None:
             suit_copies = table.copies(table.group_cards(held.codes or b"", group))
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
-            required = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+            kept = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+        required = kept
         shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (

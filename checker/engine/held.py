@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from .follow import FollowVerdict
 
 # The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,
-# lone pairs) -> Answer, filled by `follow.judge_follow`; the cards that show it
+# lone pairs) -> Answer, filled by `follow.judge_follow` for leads with tractors (pairs alone
+# are counted afresh each time, as cheaply as looked up); the cards that show it
 # (`combos.match_copies`), filled by `follow.generate_example`.
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
