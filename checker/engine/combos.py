@@ -354,6 +354,11 @@ CLASSIFY_MEMO = 1 << 15
 def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
     """Classify cards as a lead: single, pair, tractor, throw or invalid, with their units."""
     cards = tuple(cards)
+    n = len(cards)
+    if n == 1:  # a single, or a pair of one card: the deal's table holds them
+        return (ctx.units or unit_table(ctx)).single_play[cards[0]]
+    if n == 2 and cards[0] == cards[1]:
+        return (ctx.units or unit_table(ctx)).pair_play[cards[0]]
     memo = ctx.classified
     combo = memo.get(cards)
     if combo is None:
@@ -365,11 +370,7 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
 
 
 def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
-    n = len(cards)
-    if n == 1:
-        return (ctx.units or unit_table(ctx)).single_play[cards[0]]
-    if n == 2 and cards[0] == cards[1]:  # two copies of one card: what the split below finds
-        return (ctx.units or unit_table(ctx)).pair_play[cards[0]]
+    n = len(cards)  # neither one card nor two copies of one (`classify`)
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
