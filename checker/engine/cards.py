@@ -254,11 +254,9 @@ def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
         if type(whole) is tuple or type(whole) is list:
             # A card is its byte code: every code of part in whole, each as often.
             wanted, have = bytes(part), bytes(whole)
-            if wanted.translate(None, have):
-                return False
-            if len(set(wanted)) == len(wanted):
-                return True
-            return all(wanted.count(x) <= have.count(x) for x in set(wanted))
+            return not wanted.translate(None, have) and (
+                len(set(wanted)) == len(wanted) or holds(have, wanted)
+            )
     need: dict[Card, int] = {}
     for c in part:
         need[c] = need.get(c, 0) + 1
@@ -274,6 +272,14 @@ def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
                     return True
             need[c] = n - 1
     return False
+
+
+def holds(codes: bytes, wanted: bytes) -> bool:
+    """Tell whether a code string holds every code of `wanted` (with multiplicity)."""
+    for x in wanted:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if wanted.count(x) > codes.count(x):
+            return False
+    return True
 
 
 def remove_cards(whole: Iterable[Card], part: Iterable[Card]) -> list[Card]:

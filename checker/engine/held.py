@@ -9,10 +9,11 @@ look-up per card."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import BIG, SMALL, Card, copies
+from .cards import holds as holds
 from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
 
@@ -58,7 +59,7 @@ class Codes:
         self.big = int(BIG) if BIG in key else -1
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
 
-    def encode(self, cards: tuple[Card, ...]) -> tuple[bytes, bytes]:
+    def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
         raises KeyError."""
         codes = bytes(cards)
@@ -154,11 +155,3 @@ class Held:
         """Return the copies of each card of a group in the pair view (`view`), in hand order.
         Shared by every caller: read it, never change it."""
         return self._group(group, rs)[2]
-
-
-def holds(codes: bytes, wanted: bytes) -> bool:
-    """Tell whether a code string holds every code of `wanted` (with multiplicity)."""
-    for x in wanted:  # noqa: SIM110 - a plain loop: no generator on the hot path
-        if wanted.count(x) > codes.count(x):
-            return False
-    return True
