@@ -10,7 +10,6 @@ from functools import cached_property, partial
 from typing import NamedTuple, cast
 
 from .cards import BIG, SMALL, Card, copies
-from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
@@ -375,9 +374,7 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
     # raises the KeyError a look-up of it gives.
-    groups = bytes(cards).translate((ctx.codes or ctx.card_codes()).to_group)
-    if OUTSIDE in groups:
-        raise KeyError(cards[groups.index(OUTSIDE)])
+    _, groups = (ctx.codes or ctx.card_codes()).encode(cards)
     if groups.count(groups[0]) != n:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = ctx.key[cards[0]][0]

@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, OUTSIDE, Held, holds
+from .held import NO_GROUP, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -259,10 +259,9 @@ def judge_follow(
             return hit
         codes, groups = held.codes, held.groups
     else:
-        table = ctx.codes or ctx.card_codes()
-        codes = bytes(hand_t)  # as table.encode(hand_t), which raises where this returns
-        groups = codes.translate(table.to_group)
-        if OUTSIDE in groups:
+        try:
+            codes, groups = (ctx.codes or ctx.card_codes()).encode(hand_t)
+        except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         if len(hands) >= HELD_MEMO:
             hands.clear()

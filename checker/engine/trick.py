@@ -10,7 +10,7 @@ from .combos import INVALID, THROW, Combo, classify, type_name
 from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import judge_follow, reason_text
-from .held import NO_GROUP, OUTSIDE
+from .held import NO_GROUP
 from .order import TRUMP, Context
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
@@ -238,7 +238,6 @@ def _resolve_units(
 ) -> int:
     """Resolve the follows to any lead: note each one, return the index of the best play."""
     table = ctx.codes or ctx.card_codes()
-    to_group = table.to_group
     group = lead.group
     led, trumps = table.group.get(group, NO_GROUP), table.group.get(TRUMP, NO_GROUP)
     n = len(lead.cards)
@@ -259,9 +258,7 @@ def _resolve_units(
             note = (WRONG_SIZE, rival, "")
         else:
             # The groups of the play's cards, as codes (a card the deck lacks raises KeyError).
-            groups = bytes(play).translate(to_group)
-            if OUTSIDE in groups:
-                raise KeyError(play[groups.index(OUTSIDE)])
+            _, groups = table.encode(play)
             if groups.count(led) == n:
                 if lead.type == THROW:
                     code = SAME_SUIT_VS_THROW
