@@ -239,53 +239,56 @@ def _suit_cards(ctx: Context, lead: Combo, cards: Sequence[Card]) -> list[Card]:
 
 
 def judge_follow(
-    ctx: Context, lead: Combo, hand: Sequence[Card], play: Sequence[Card]
+    ctx: Context, lead: Combo, hand: Sequence[Card], play: Sequence[Card], *, keep: bool = True
 ) -> FollowVerdict:
-    """Judge whether playing `play` from `hand` is a legal follow to the lead."""
+    """Judge whether playing `play` from `hand` is a legal follow to the lead.
+
+    The verdict is kept with the hand's view for the next judgement of the same follow. With
+    `keep=False`, for a follow's last judgement (the trick's own), a kept verdict or view is
+    still read, but a hand met afresh is judged without keeping anything."""
     hand_t, play_t = tuple(hand), tuple(play)
     n = len(play_t)
     if n != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
     # codes, else made with them: `bytes(hand_t)`, and their group codes (`held.Codes`).
-    # A round judges the same follow more than once (the player's own check, the table, the
-    # referee): the verdict is kept with the view; it names the very lead it answers.
+    # A round judges the same follow more than once (the player's own check, the table, then
+    # the trick): the verdict is kept with the view; it names the very lead it answers. Every
+    # hand kept is a few more objects for the garbage collector to walk again and again, so
+    # the trick, which judges last, keeps none of its own.
     hands = ctx.hands
-    held = hands.get(id(hand))
+    table = ctx.codes or ctx.card_codes()
+    held: Held | None = hands.get(id(hand))
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
-        verdicts = held.verdicts
-        hit = verdicts.get(play_t)
+        hit = held.verdicts.get(play_t)
         if hit is not None and hit.lead is lead:
             return hit
         codes, groups = held.codes, held.groups
+        if codes is None:  # a hand seen so far only for its forced cards or an example
+            try:
+                codes = ctx.coded(held)
+            except KeyError:
+                return _judge_outside_deck(ctx, lead, hand_t, play_t)
+            groups = held.groups
     else:
         try:
-            codes, groups = (ctx.codes or ctx.card_codes()).encode(hand_t)
+            codes, groups = table.encode(hand_t)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
-        if len(hands) >= HELD_MEMO:
-            hands.clear()
         held = hands.get(codes)
         if held is None:  # a hand met afresh: no verdict kept yet
-            held = hands[codes] = Held(ctx.key, hand_t, codes, groups)
-            verdicts = held.verdicts
+            if keep:
+                if len(hands) >= HELD_MEMO:
+                    hands.clear()
+                held = hands[codes] = hands[id(hand)] = Held(ctx.key, hand_t, codes, groups)
         else:  # the same cards in another object
-            verdicts = held.verdicts
-            hit = verdicts.get(play_t)
+            hands[id(hand)] = held
+            hit = held.verdicts.get(play_t)
             if hit is not None and hit.lead is lead:
-                hands[id(hand)] = held
                 return hit
-        hands[id(hand)] = held
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
-    if codes is None:  # a hand seen so far only for its forced cards or an example
-        try:
-            codes = ctx.coded(held)
-        except KeyError:
-            return _judge_outside_deck(ctx, lead, hand_t, play_t)
-        groups = held.groups
     groups = groups or b""
-    table = ctx.codes or ctx.card_codes()
     group = table.group.get(lead.group, NO_GROUP)
     legal, reason = False, NOT_IN_HAND
     if n == 1:
@@ -297,16 +300,21 @@ def judge_follow(
         else:
             reason = MUST_FOLLOW_SUIT
     else:
-        wanted = bytes(play_t)  # a card the deck lacks is in no hand of it
-        # Every card of the play in hand (none left once the hand's are taken out), and a
-        # card played twice or more held as often.
-        if not wanted.translate(None, codes) and (
-            (wanted[0] != wanted[1] or codes.count(wanted[0]) >= 2)
-            if n == 2
-            else len(set(wanted)) == n or holds(codes, wanted)
-        ):
+        # Every card of the play in hand, and a card played twice or more held as often (a
+        # card the deck lacks is in no hand of it); m: how many are of the led group.
+        to_group = table.to_group
+        if n == 2:  # the commonest follow of more than one card, read without a code string
+            a, b = play_t
+            in_hand = a in codes and b in codes and (a != b or codes.count(a) >= 2)
+            m = (to_group[a] == group) + (to_group[b] == group) if in_hand else 0
+        else:
+            wanted = bytes(play_t)  # none left once the hand's codes are taken out
+            in_hand = not wanted.translate(None, codes) and (
+                len(set(wanted)) == n or holds(codes, wanted)
+            )
+            m = wanted.translate(to_group).count(group) if in_hand else 0
+        if in_hand:
             k = groups.count(group)
-            m = wanted.translate(table.to_group).count(group)
             if k <= n:
                 legal = m == k
                 reason = "" if legal else MUST_FOLLOW_SUIT
@@ -315,13 +323,17 @@ def judge_follow(
             elif not lead.has_pairs:
                 legal, reason = True, ""
             else:
-                verdict = _judge_structure(ctx, lead, held, hand_t, play_t, wanted, group)
-                verdicts[play_t] = verdict
+                # A hand not kept gets a view for this judgement only.
+                view = held or Held(ctx.key, hand_t, codes, groups)
+                verdict = _judge_structure(ctx, lead, view, hand_t, play_t, bytes(play_t), group)
+                if held is not None:
+                    held.verdicts[play_t] = verdict
                 return verdict
     verdict = _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, None, None, (), ())
     )
-    verdicts[play_t] = verdict
+    if held is not None:
+        held.verdicts[play_t] = verdict
     return verdict
 
 

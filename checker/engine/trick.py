@@ -248,7 +248,8 @@ def _resolve_units(
     for i in range(1, len(plays)):
         play = plays[i]
         hand = hands[i] if hands is not None else None
-        verdict = judge_follow(ctx, lead, hand, play) if hand is not None else None
+        # The follow's last judgement: a verdict the round kept is read, none is kept anew.
+        verdict = judge_follow(ctx, lead, hand, play, keep=False) if hand is not None else None
         legal.append(verdict.legal if verdict is not None else None)
         took = False
         rival = best
@@ -312,7 +313,7 @@ def _resolve_singles(
     for i in range(1, len(plays)):
         play = plays[i]
         hand = hands[i] if hands is not None else None
-        verdict = judge_follow(ctx, lead, hand, play) if hand is not None else None
+        verdict = judge_follow(ctx, lead, hand, play, keep=False) if hand is not None else None
         legal.append(verdict.legal if verdict is not None else None)
         took = False
         if verdict is not None and not verdict.legal:

@@ -29,6 +29,7 @@ from checker.engine.jokers import pair_view
 from checker.engine.ladder import Ladder, columns, first_gap, lead_bins
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset, load_ruleset
+from checker.engine.trick import resolve_trick
 from checker.play.round import build_deck
 
 from .util import cs
@@ -234,6 +235,25 @@ def test_the_mixed_joker_pair_is_counted_in_the_codes_as_in_the_pair_view() -> N
         view = pair_view(rs, jokers)
         counted = table.copies(table.encode(tuple(jokers))[0])
         assert counted == {int(c): k for c, k in copies(view).items()}
+
+
+def test_the_tricks_own_judgement_of_a_follow_keeps_nothing_new_but_reads_what_was_kept() -> None:
+    ctx = Context(load_ruleset("classic"), 2, "H")
+    hands = [cs("♠5 ♠5 ♦3"), cs("♠A ♠A ♠K ♦4"), cs("♠Q ♠J ♣9 ♣8"), cs("♣2 ♣3 ♦6 ♦7")]
+    plays = [cs("♠5 ♠5"), cs("♠A ♠K"), cs("♠Q ♠J"), cs("♣2 ♣3")]
+    result = resolve_trick(ctx, plays, hands)
+    assert result.legal == (True, False, True, True)  # ♠A ♠A owed as a pair
+    assert ctx.hands == {}  # the last judgement of these follows: nothing kept for later
+    lead = classify(ctx, plays[0])
+    kept = judge_follow(ctx, lead, hands[1], plays[1])
+    assert judge_follow(ctx, lead, hands[1], plays[1], keep=False) is kept
+    assert resolve_trick(ctx, plays, hands) == result
+    fresh = judge_follow(ctx, lead, hands[2], plays[2], keep=False)
+    assert fresh.legal and bytes(hands[2]) not in ctx.hands and id(hands[2]) not in ctx.hands
+    assert fresh == judge_follow(ctx, lead, hands[2], plays[2])  # the same verdict, now kept
+    assert judge_follow(ctx, lead, hands[2], plays[2]) is judge_follow(
+        ctx, lead, hands[2], plays[2]
+    )
 
 
 def test_a_hand_asked_for_by_the_same_object_is_seen_afresh_once_it_changes() -> None:
