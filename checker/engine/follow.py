@@ -258,7 +258,7 @@ def judge_follow(
     # the trick, which judges last, keeps none of its own.
     hands = ctx.hands
     table = ctx.codes or ctx.card_codes()
-    held: Held | None = hands.get(id(hand))
+    held: Held | None = hands.get(id(hand)) if hands else None  # none kept: the trick's own
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
         hit = held.verdicts.get(play_t)
         if hit is not None and hit.lead is lead:
@@ -275,7 +275,7 @@ def judge_follow(
             codes, groups = table.encode(hand_t)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
-        held = hands.get(codes)
+        held = hands.get(codes) if hands else None
         if held is None:  # a hand met afresh: no verdict kept yet
             if keep:
                 if len(hands) >= HELD_MEMO:
