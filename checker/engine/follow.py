@@ -263,6 +263,8 @@ def judge_follow(
         hit = held.verdicts.get(play_t)
         if hit is not None and hit.lead is lead:
             return hit
+        # The kept tuple serves the new verdict: one 25-card tuple fewer for the collector.
+        hand_t = held.cards
         codes, groups = held.codes, held.groups
         if codes is None:  # a hand seen so far only for its forced cards or an example
             try:
@@ -286,6 +288,7 @@ def judge_follow(
             hit = held.verdicts.get(play_t)
             if hit is not None and hit.lead is lead:
                 return hit
+            hand_t = held.cards
     # The hand check, then suit, then structure, on the hand's card and group codes
     # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
     groups = groups or b""

@@ -256,6 +256,21 @@ def test_the_tricks_own_judgement_of_a_follow_keeps_nothing_new_but_reads_what_w
     )
 
 
+def test_the_verdicts_on_one_kept_hand_share_its_cards_whatever_object_brings_them() -> None:
+    ctx = Context(load_ruleset("classic"), 2, "H")
+    hand = cs("♠A ♠A ♠K ♦3")
+    lead = classify(ctx, cs("♠5 ♠5"))
+    first = judge_follow(ctx, lead, hand, cs("♠A ♠K"))
+    again = judge_follow(ctx, lead, hand, cs("♠A ♠A"))  # the same list
+    other = judge_follow(ctx, lead, list(hand), cs("♠K ♦3"))  # another list, the same cards
+    assert again.hand is first.hand and other.hand is first.hand
+    assert first.hand == tuple(hand) and (first.legal, again.legal, other.legal) == (
+        False,
+        True,
+        False,
+    )
+
+
 def test_a_hand_asked_for_by_the_same_object_is_seen_afresh_once_it_changes() -> None:
     ctx = Context(load_ruleset("classic"), 2, "H")
     hand = cs("♠A ♠A ♠K ♦3")
