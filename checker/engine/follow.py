@@ -326,9 +326,7 @@ def judge_follow(
             elif not lead.has_pairs:
                 legal, reason = True, ""
             else:
-                # A hand not kept gets a view for this judgement only.
-                view = held or Held(ctx.key, hand_t, codes, groups)
-                verdict = _judge_structure(ctx, lead, view, hand_t, play_t, bytes(play_t), group)
+                verdict = _judge_structure(ctx, lead, held, hand_t, play_t, codes, group)
                 if held is not None:
                     held.verdicts[play_t] = verdict
                 return verdict
@@ -353,44 +351,47 @@ def _judge_outside_deck(
 def _judge_structure(
     ctx: Context,
     lead: Combo,
-    held: Held,
+    held: Held | None,
     hand_t: tuple[Card, ...],
     play_t: tuple[Card, ...],
-    wanted: bytes,
+    codes: bytes,
     group: int,
 ) -> FollowVerdict:
     """Judge the structure of a follow that holds only cards of the led group, from a hand
-    with more of them (`wanted` is the play's codes, `group` the led group's code)."""
+    with more of them (`codes` is the hand's codes, `group` the led group's code; `held` the
+    hand's kept view, or None for a hand not kept, which gets a view only if one is needed)."""
     if lead.width >= 3:  # as needs_ladder(lead.width, suit)
-        return _judge_ladder(ctx, lead, held, hand_t, play_t)
+        return _judge_ladder(ctx, lead, held or Held(ctx.key, hand_t, codes), hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
     bins, lone = lead.pair_slots
     if not bins and not table.mixed:
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
         # most two copies of a card, that is how many codes exceed the distinct ones: cheap
         # enough to count each time rather than keep with the hand.
-        suit = table.group_cards(held.codes or b"", group)
+        suit = table.group_cards(codes, group)
         distinct = set(suit)
         pairs = len(suit) - len(distinct)
         # Two codes beyond the distinct ones may be one card three times.
         if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
-            return _judge_ladder(ctx, lead, held, hand_t, play_t)  # as needs_ladder
+            view = held or Held(ctx.key, hand_t, codes)
+            return _judge_ladder(ctx, lead, view, hand_t, play_t)  # as needs_ladder
         required = _pairs_answer(min(pairs, lone))
         # The play is of the suit, so no card of it has three copies either.
-        shown = _pairs_answer(min(len(wanted) - len(set(wanted)), lone))
+        shown = _pairs_answer(min(len(play_t) - len(set(play_t)), lone))
     else:
+        held = held or Held(ctx.key, hand_t, codes)
         shape = (lead.group, bins, lone)
         answers = held.answers
         if answers is None:
             answers = held.answers = {}
         kept = answers.get(shape)  # kept only for a group without 3 copies of a card
         if kept is None:
-            suit_copies = table.copies(table.group_cards(held.codes or b"", group))
+            suit_copies = table.copies(table.group_cards(codes, group))
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 return _judge_ladder(ctx, lead, held, hand_t, play_t)
             kept = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
         required = kept
-        shown = _answer(table.pair_counts(table.copies(wanted)), bins, lone)
+        shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (
         ""
