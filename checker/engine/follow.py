@@ -289,53 +289,75 @@ def judge_follow(
             if hit is not None and hit.lead is lead:
                 return hit
             hand_t = held.cards
-    # The hand check, then suit, then structure, on the hand's card and group codes
-    # (the size of a group is what its pair view keeps, as `_suit_cards` reads it).
-    groups = groups or b""
-    group = table.group.get(lead.group, NO_GROUP)
-    legal, reason = False, NOT_IN_HAND
-    if n == 1:
-        x = play_t[0]
-        if x not in codes:
-            pass
-        elif table.to_group[x] == group or group not in groups:
-            legal, reason = True, ""  # of the led group, or the hand has none of it
-        else:
-            reason = MUST_FOLLOW_SUIT
+    found = _judge_codes(ctx, lead, held, hand_t, play_t, codes, groups or b"")
+    if isinstance(found, str):
+        verdict = _verdict(
+            FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
+        )
     else:
-        # Every card of the play in hand, and a card played twice or more held as often (a
-        # card the deck lacks is in no hand of it); m: how many are of the led group.
-        to_group = table.to_group
-        if n == 2:  # the commonest follow of more than one card, read without a code string
-            a, b = play_t
-            in_hand = a in codes and b in codes and (a != b or codes.count(a) >= 2)
-            m = (to_group[a] == group) + (to_group[b] == group) if in_hand else 0
-        else:
-            wanted = bytes(play_t)  # none left once the hand's codes are taken out
-            in_hand = not wanted.translate(None, codes) and (
-                len(set(wanted)) == n or holds(codes, wanted)
-            )
-            m = wanted.translate(to_group).count(group) if in_hand else 0
-        if in_hand:
-            k = groups.count(group)
-            if k <= n:
-                legal = m == k
-                reason = "" if legal else MUST_FOLLOW_SUIT
-            elif m != n:
-                reason = MUST_FOLLOW_SUIT
-            elif not lead.has_pairs:
-                legal, reason = True, ""
-            else:
-                verdict = _judge_structure(ctx, lead, held, hand_t, play_t, codes, group)
-                if held is not None:
-                    held.verdicts[play_t] = verdict
-                return verdict
-    verdict = _verdict(
-        FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, None, None, (), ())
-    )
+        verdict = found
     if held is not None:
         held.verdicts[play_t] = verdict
     return verdict
+
+
+def follow_reason(ctx: Context, lead: Combo, hand: Sequence[Card], play: Sequence[Card]) -> str:
+    """Tell why a follow is illegal ("" when it is legal) as `judge_follow(..., keep=False)`
+    does, without building a verdict for a hand met afresh: the trick's own judgement."""
+    if ctx.hands or len(play) != len(lead.cards):  # a verdict or view kept may answer it
+        return judge_follow(ctx, lead, hand, play, keep=False).reason
+    try:
+        codes, groups = (ctx.codes or ctx.card_codes()).encode(hand)
+    except KeyError:
+        return _judge_outside_deck(ctx, lead, tuple(hand), tuple(play)).reason
+    found = _judge_codes(ctx, lead, None, hand, play, codes, groups)
+    return found if isinstance(found, str) else found.reason
+
+
+def _judge_codes(
+    ctx: Context,
+    lead: Combo,
+    held: Held | None,
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    codes: bytes,
+    groups: bytes,
+) -> FollowVerdict | str:
+    """Judge a follow of the lead's size on the hand's card and group codes: the hand check,
+    then suit, then structure (the size of a group is what its pair view keeps, as
+    `_suit_cards` reads it). Return the reason code ("" when legal), or the verdict on the
+    structure when that decided."""
+    table = ctx.codes or ctx.card_codes()
+    group = table.group.get(lead.group, NO_GROUP)
+    n = len(play)
+    if n == 1:
+        x = play[0]
+        if x not in codes:
+            return NOT_IN_HAND
+        if table.to_group[x] == group or group not in groups:
+            return ""  # of the led group, or the hand has none of it
+        return MUST_FOLLOW_SUIT
+    # Every card of the play in hand, and a card played twice or more held as often (a card
+    # the deck lacks is in no hand of it); m: how many are of the led group.
+    to_group = table.to_group
+    if n == 2:  # the commonest follow of more than one card, read without a code string
+        a, b = play
+        if not (a in codes and b in codes and (a != b or codes.count(a) >= 2)):
+            return NOT_IN_HAND
+        m = (to_group[a] == group) + (to_group[b] == group)
+    else:
+        wanted = bytes(play)  # none left once the hand's codes are taken out
+        if wanted.translate(None, codes) or not (len(set(wanted)) == n or holds(codes, wanted)):
+            return NOT_IN_HAND
+        m = wanted.translate(to_group).count(group)
+    k = groups.count(group)
+    if k <= n:
+        return "" if m == k else MUST_FOLLOW_SUIT
+    if m != n:
+        return MUST_FOLLOW_SUIT
+    if not lead.has_pairs:
+        return ""
+    return _judge_structure(ctx, lead, held, tuple(hand), tuple(play), codes, group)
 
 
 def _judge_outside_deck(

@@ -9,7 +9,7 @@ from .cards import Card, count_play_points, format_cards, is_subset
 from .combos import INVALID, THROW, Combo, classify, type_name
 from .compare import ruff_key, unit_key
 from .errors import PlayError
-from .follow import judge_follow, reason_text
+from .follow import follow_reason, reason_text
 from .held import NO_GROUP
 from .order import TRUMP, Context
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
@@ -249,12 +249,12 @@ def _resolve_units(
         play = plays[i]
         hand = hands[i] if hands is not None else None
         # The follow's last judgement: a verdict the round kept is read, none is kept anew.
-        verdict = judge_follow(ctx, lead, hand, play, keep=False) if hand is not None else None
-        legal.append(verdict.legal if verdict is not None else None)
+        why = follow_reason(ctx, lead, hand, play) if hand is not None else None
+        legal.append(None if why is None else not why)
         took = False
         rival = best
-        if verdict is not None and not verdict.legal:
-            note = (ILLEGAL, rival, verdict.reason)
+        if why:
+            note = (ILLEGAL, rival, why)
         elif len(play) != n:
             note = (WRONG_SIZE, rival, "")
         else:
@@ -313,11 +313,11 @@ def _resolve_singles(
     for i in range(1, len(plays)):
         play = plays[i]
         hand = hands[i] if hands is not None else None
-        verdict = judge_follow(ctx, lead, hand, play, keep=False) if hand is not None else None
-        legal.append(verdict.legal if verdict is not None else None)
+        why = follow_reason(ctx, lead, hand, play) if hand is not None else None
+        legal.append(None if why is None else not why)
         took = False
-        if verdict is not None and not verdict.legal:
-            note = (ILLEGAL, best, verdict.reason)
+        if why:
+            note = (ILLEGAL, best, why)
         elif len(play) != 1:
             note = (WRONG_SIZE, best, "")
         else:

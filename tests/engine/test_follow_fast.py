@@ -21,6 +21,7 @@ from checker.engine.follow import (
     NOT_IN_HAND,
     WRONG_COUNT,
     FollowVerdict,
+    follow_reason,
     generate_example,
     judge_follow,
 )
@@ -194,7 +195,11 @@ def test_a_follow_judged_on_codes_matches_the_plain_judgement(
     if lead.has_pairs and rng.random() < 0.5:
         hand += _tractor(rng, ctx, lead.group, hand)
     for play in _plays(rng, ctx, lead, hand):
-        _same(judge_follow(ctx, lead, hand, play), plain_follow(ctx, lead, hand, play))
+        plain = plain_follow(ctx, lead, hand, play)
+        ctx.hands.clear()  # the trick's own judgement of a hand met afresh keeps nothing
+        assert follow_reason(ctx, lead, hand, play) == plain.reason and not ctx.hands
+        _same(judge_follow(ctx, lead, hand, play), plain)
+        assert follow_reason(ctx, lead, hand, play) == plain.reason  # read from the memo
         # Asked again (the memo), with a copy of the hand, and as a tuple: the same verdict.
         _same(judge_follow(ctx, lead, list(hand), play), plain_follow(ctx, lead, hand, play))
         _same(
@@ -303,3 +308,8 @@ def test_a_card_outside_the_deck_is_not_in_hand_or_raises_as_it_always_did() -> 
     assert judge_follow(ctx, pair, hand, cs("♥3 ♥3")).reason == NOT_IN_HAND
     with pytest.raises(KeyError):
         judge_follow(ctx, pair, hand, cs("♥3 ♣4"))
+    ctx.hands.clear()  # the trick's own judgement, afresh: the same answers
+    assert follow_reason(ctx, lead, hand, cs("♥9")) == NOT_IN_HAND
+    assert follow_reason(ctx, pair, hand, cs("♥3 ♥3")) == NOT_IN_HAND
+    with pytest.raises(KeyError):
+        follow_reason(ctx, pair, hand, cs("♥3 ♣4"))
