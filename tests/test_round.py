@@ -123,6 +123,17 @@ def test_a_run_without_a_log_plays_the_same_rounds() -> None:
 _TIMES = {"elapsed_s": 0, "rounds_per_s": 0, "cpu_s": 0, "rounds_per_cpu_s": 0}
 
 
+@pytest.mark.parametrize("kind", ["random", "v2"])
+def test_a_round_leaves_no_hand_kept_once_its_tricks_are_over(kind: str) -> None:
+    rs = load_ruleset("classic")
+    setup = round_setup(rs, 21)
+    res = play_round(rs, 21, make_players(kind, 21, rs.players), setup)
+    assert not res.surrendered
+    # The deal's context (shared by every round of that level and trump): the follows were
+    # judged and kept during each trick, and let go once it was over.
+    assert context_for(rs, setup.level, res.trump).hands == {}
+
+
 def _unrecorded(res: RoundResult) -> dict[str, object]:
     return {**vars(res), "events": []}
 

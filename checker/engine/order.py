@@ -134,6 +134,12 @@ class Context:
             held = hands[id(hand)] = Held(self.key, cards)  # its codes once a follow is judged
         return held
 
+    def forget_hands(self) -> None:
+        """Drop the hands kept for the follows judged so far: a round calls it once a trick is
+        over, when every hand that followed has changed (kept, they would only be more
+        objects for the garbage collector to walk)."""
+        self.hands.clear()
+
     def coded(self, held: Held) -> bytes:
         """Write the card codes of a hand seen so far without them (`held`), and keep the
         hand under them. A card the deck lacks raises KeyError."""

@@ -515,6 +515,7 @@ class _Round:
                         f"trick {trick_no}: winner {outcome.winner} without hands, "
                         f"{again.winner} with hands"
                     )
+            ctx.forget_hands()  # every hand that followed has changed
             self.trick_points.append(outcome.points)
             if not banker_side[winner]:
                 res.attackers_points += outcome.points
