@@ -258,7 +258,7 @@ def judge_follow(
     # the trick, which judges last, keeps none of its own.
     hands = ctx.hands
     table = ctx.codes or ctx.card_codes()
-    held: Held | None = hands.get(id(hand)) if hands else None  # none kept: the trick's own
+    held: Held | None = hands.get(id(hand)) if hands else None  # (an empty memo holds none)
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
         hit = held.verdicts.get(play_t)
         if hit is not None and hit.lead is lead:
