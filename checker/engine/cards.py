@@ -251,13 +251,6 @@ def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
             return part[0] in whole
         if not part:
             return True
-        if len(part) <= 4 and (type(whole) is tuple or type(whole) is list):
-            # A few cards: each looked for in place, cheaper than writing both as codes.
-            for c in part:
-                k = part.count(c)
-                if (c not in whole) if k == 1 else whole.count(c) < k:
-                    return False
-            return True
         if type(whole) is tuple or type(whole) is list:
             # A card is its byte code: every code of part in whole, each as often.
             wanted, have = bytes(part), bytes(whole)
