@@ -257,7 +257,6 @@ def judge_follow(
     # hand kept is a few more objects for the garbage collector to walk again and again, so
     # the trick, which judges last, keeps none of its own.
     hands = ctx.hands
-    table = ctx.codes or ctx.card_codes()
     held: Held | None = hands.get(id(hand)) if hands else None  # (an empty memo holds none)
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
         hit = held.verdicts.get(play_t)
@@ -274,7 +273,7 @@ def judge_follow(
             groups = held.groups
     else:
         try:
-            codes, groups = table.encode(hand_t)
+            codes, groups = (ctx.codes or ctx.card_codes()).encode(hand_t)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         held = hands.get(codes) if hands else None
