@@ -10,7 +10,7 @@ import re
 import pytest
 
 from checker.engine.ruleset import load_ruleset
-from checker.suite.matrix import case_matrix
+from checker.scenarios.matrix import case_matrix
 from checker.web.views import _matrix_report
 from tests.conftest import BrowserPage
 

@@ -1,5 +1,6 @@
 """The layers import one way: web and suite may use play, play uses the engine, the engine uses
-nothing of the project above it and never Django."""
+nothing of the project above it and never Django. Each room of checker/ opens only the doors
+`DOORS` lists (docs/architecture.md draws them)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,59 @@ def test_play_layer_imports_only_the_engine() -> None:
     assert (PLAY / "__init__.py").is_file()
     offenders = _offenders(PLAY, ABOVE_PLAY)
     assert not offenders, "\n".join(offenders)
+
+
+# Each room and the rooms it may import; Django (and checker's own Django modules: models,
+# settings, dbstatus, ...) only where DJANGO_ROOMS says. Management commands and migrations may
+# use any room.
+DOORS: dict[str, tuple[str, ...]] = {
+    "engine": (),
+    "play": ("engine",),
+    "suite": ("engine", "play"),
+    "scenarios": ("engine", "play", "suite"),
+    "web": ("engine", "play", "suite", "scenarios"),
+    "perf": ("engine", "play", "suite", "scenarios", "web"),
+}
+DJANGO_ROOMS = ("web", "perf")
+ROOMS = (*DOORS, "management", "migrations")
+
+
+def _door_offenders(room: str) -> list[str]:
+    found = []
+    for path in sorted((CHECKER / room).rglob("*.py")):
+        for lineno, module in _imports(path):
+            parts = module.split(".")
+            if parts[0] == "django" and room not in DJANGO_ROOMS:
+                found.append(f"{path.relative_to(CHECKER.parent)}:{lineno} imports {module}")
+            if parts[0] != "checker" or len(parts) < 2 or parts[1] == room:
+                continue
+            target = parts[1]
+            allowed = target in DOORS[room] or (target not in ROOMS and room in DJANGO_ROOMS)
+            if not allowed:
+                found.append(f"{path.relative_to(CHECKER.parent)}:{lineno} imports {module}")
+    return found
+
+
+def test_every_room_imports_only_through_its_doors() -> None:
+    rooms = sorted(p.name for p in CHECKER.iterdir() if (p / "__init__.py").is_file())
+    assert rooms == sorted(ROOMS)
+    offenders = [line for room in DOORS for line in _door_offenders(room)]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_web_never_runs_a_management_command() -> None:
+    offenders = [
+        f"{path.relative_to(CHECKER.parent)}:{lineno} imports {module}"
+        for path in sorted((CHECKER / "web").rglob("*.py"))
+        for lineno, module in _imports(path)
+        if module.startswith("django.core.management")
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_suite_holds_cases_only() -> None:
+    """Benchmarks and hostile-input drivers live in checker/perf, the checker pages' scenarios in
+    checker/scenarios: no module of the suite is named for either."""
+    names = sorted(p.stem for p in (CHECKER / "suite").glob("*.py"))
+    strays = [n for n in names if n.startswith(("bench", "enginecheck", "hostile", "scenario"))]
+    assert not strays, strays

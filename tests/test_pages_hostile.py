@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from checker.perf.hostile import write_hostile_files
 from checker.suite import cases as cases_module
-from checker.suite.hostile import write_hostile_files
 from checker.web import selfcheck
 
 pytestmark = pytest.mark.django_db

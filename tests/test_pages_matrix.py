@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.suite.matrix import case_matrix
+from checker.scenarios.matrix import case_matrix
 from checker.web import selfcheck
 from checker.web.views import _matrix_report
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from checker.engine.cards import Card, ascii_card, format_card
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset, ruleset_names
-from checker.suite.scenario import Checked
+from checker.scenarios.scenario import Checked
 
 from . import present
 from .forms import CheckForm, carry_over, field_label, ruleset_or_default
@@ -245,7 +245,7 @@ def _summary(view: Mapping[str, Any], checked: Checked) -> list[dict[str, Any]]:
 def with_form_options(rs: Ruleset, params: Mapping[str, str]) -> Ruleset:
     """Return the ruleset with the form's options (decks and players shape the grid and seats);
     the ruleset itself when they do not parse (the form reports that error)."""
-    from checker.suite.scenario import parse_options
+    from checker.scenarios.scenario import parse_options
 
     try:
         return rs.with_options(parse_options(params.get("options") or ""))
@@ -332,7 +332,7 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
     permalink = absolute_url(request, path) or path
     yaml_text = ""
     if checked is not None and error is None:
-        from checker.suite.scenario import case_yaml
+        from checker.scenarios.scenario import case_yaml
 
         yaml_text = case_yaml(checked, lang)
     fixed = [str(r) for r in rs.trump_ranks if isinstance(r, int)]

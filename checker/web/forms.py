@@ -16,7 +16,7 @@ from checker.engine.cards import parse_cards
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.suite.scenario import Checked, Scenario, ScenarioError, judge_scenario
+from checker.scenarios.scenario import Checked, Scenario, ScenarioError, judge_scenario
 
 from .context import DEFAULT_RULESET
 

@@ -48,7 +48,7 @@ from checker.play.match import MatchState
 from checker.play.players import PLAYER_KINDS
 from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
-from checker.suite.scenario import ScenarioError, parse_options
+from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web import matchview, present, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param

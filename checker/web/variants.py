@@ -1,6 +1,6 @@
 """The variant matrix as /matrix/ draws it: cross-ruleset cases and one scenario under every ruleset.
 
-The judging is done by `checker.suite.matrix`; this module only turns its rows and
+The judging is done by `checker.scenarios.matrix`; this module only turns its rows and
 cells into what the template draws (cards as chips with each ruleset's own trump
 badges, values that differ from the other rulesets marked with a ≠).
 """
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.suite.matrix import MatrixRow
+from checker.scenarios.matrix import MatrixRow
 from checker.web import present
 from checker.web.links import case_checker_params, checker_query
 

@@ -383,7 +383,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
 
     htmx requests get the partial of the section they target (`scenario` or `cases`).
     """
-    from checker.suite.matrix import case_matrix, scenario_matrix
+    from checker.scenarios.matrix import case_matrix, scenario_matrix
     from checker.web import variants
 
     columns = variants.rulesets()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from checker.perf.hostile import GOOD_CASE, alias_bomb, write_hostile_files
 from checker.suite import runner
 from checker.suite.cases import (
     MAX_CASES,
@@ -24,7 +25,6 @@ from checker.suite.cases import (
     load_cases,
     parse_yaml,
 )
-from checker.suite.hostile import GOOD_CASE, alias_bomb, write_hostile_files
 from checker.suite.runner import run_suite
 
 PROJECT = Path(__file__).resolve().parents[2]

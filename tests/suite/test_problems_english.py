@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from checker.perf.hostile import write_hostile_files
 from checker.suite import cases as cases_module
-from checker.suite.hostile import write_hostile_files
 from checker.suite.runner import run_suite
 from checker.web import selfcheck
 from tests.suite.test_hostile_files import runcases_json

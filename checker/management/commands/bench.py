@@ -14,8 +14,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from checker.suite.bench import FIGURES, run_bench
-from checker.suite.bench_against import (
+from checker.perf.bench import FIGURES, run_bench
+from checker.perf.bench_against import (
     AGAINST_FIGURES,
     MIN_REPEATS,
     BenchError,
@@ -24,8 +24,8 @@ from checker.suite.bench_against import (
     compare,
     profile_side,
 )
-from checker.suite.bench_driver import PROFILES
-from checker.suite.bench_multideck import run_multideck_bench
+from checker.perf.bench_driver import PROFILES
+from checker.perf.bench_multideck import run_multideck_bench
 
 
 def _seconds(text: str) -> float:

@@ -19,8 +19,8 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from checker.engine.cards import Card, ascii_card, parse_cards
+from checker.perf.playbench import play_rows
 from checker.web import selfcheck
-from checker.web.playbench import play_rows
 
 # A 10-card spade throw: one tractor (♠A♠A♠K♠K), a pair and four singles.
 THROW = ["SA", "SA", "SK", "SK", "SQ", "SQ", "S10", "S9", "S8", "S6"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from checker.suite.enginecheck import DEFAULT_JUDGEMENTS, compare_checks, write_check
+from checker.perf.enginecheck import DEFAULT_JUDGEMENTS, compare_checks, write_check
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from checker.suite.hostile import write_hostile_files
+from checker.perf.hostile import write_hostile_files
 from checker.suite.runner import run_suite
 
 

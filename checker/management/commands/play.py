@@ -35,7 +35,7 @@ from checker.play.game import (
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
 from checker.play.seats import describe_bots
 from checker.play.table import Table, banker_reveal, fold_events, review_seats
-from checker.suite.scenario import ScenarioError, parse_options
+from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web.links import options_param
 
 # Words that ask for 查牌 (after 报无主), and whether they also show the others' trumps (明牌).

@@ -16,7 +16,7 @@ from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.play.players import PLAYER_KINDS
 from checker.play.simulation import Summary, header, simulate, simulate_matches
-from checker.suite.scenario import parse_options
+from checker.scenarios.scenario import parse_options
 
 
 def engine_version() -> str:

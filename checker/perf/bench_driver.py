@@ -21,6 +21,7 @@ files, which makes the suite time comparable when the suite has grown since REV.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import statistics
@@ -314,11 +315,21 @@ def median_ms(
     return statistics.median(times) * 1000
 
 
+def tree_bench() -> Any:
+    """Import the tree's bench module: `checker.perf.bench`, or `checker.suite.bench` in
+    revisions older than the perf package."""
+    try:
+        return importlib.import_module("checker.perf.bench")
+    except ModuleNotFoundError as missing:
+        if missing.name not in ("checker.perf", "checker.perf.bench"):
+            raise
+        return importlib.import_module("checker.suite.bench")
+
+
 def clear_memos(ctx: Any) -> None:
     """Clear a context's memos and the engine's with the tree's own `bench.forget_all` (trees
     without memos: none)."""
-    from checker.suite import bench
-
+    bench = tree_bench()
     forget = getattr(bench, "forget_all", None) or getattr(bench, "forget", None)
     if forget is not None:
         forget(ctx)
@@ -357,9 +368,7 @@ def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     """Import the tree's bench (CPU time) and return its figures, whole rounds included."""
     sys.path[0:1] = [tree]
     time.perf_counter = time.process_time
-    from checker.suite.bench import run_bench
-
-    figures: dict[str, Any] = run_bench(seconds, seed)
+    figures: dict[str, Any] = tree_bench().run_bench(seconds, seed)
     if "rounds_per_s" not in figures:
         figures["rounds_per_s"] = round_rate(seconds, seed)
     if "rounds_quiet_per_s" not in figures:

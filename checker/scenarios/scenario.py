@@ -23,8 +23,7 @@ from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.texts import EN, ZH, Lang, cards_text, count_en, pick
 from checker.engine.throws import ThrowVerdict, judge_throw
 from checker.engine.trick import resolve_trick
-
-from .kinds import _classify_fields, card_strings, classify_explanation
+from checker.suite.kinds import _classify_fields, card_strings, classify_explanation
 
 MAX_FIELD = 400
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from checker.suite.enginecheck import (
+from checker.perf.enginecheck import (
     JUDGEMENTS_PER_RECORD,
     compare_checks,
     generate_records,

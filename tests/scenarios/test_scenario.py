@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 import yaml
 
-from checker.suite.scenario import ScenarioError, check_scenario, scenario_to_case_yaml
+from checker.scenarios.scenario import ScenarioError, check_scenario, scenario_to_case_yaml
 
 CONTRACT_URL = (
     "/check/?ruleset=classic&level=2&trump=H&lead=SK+SK&h1=SQ+SQ+S10+S5&p1=SQ+SQ"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from checker.suite.scenario import ScenarioError, check_scenario, scenario_to_case_yaml
+from checker.scenarios.scenario import ScenarioError, check_scenario, scenario_to_case_yaml
 
 DISPUTE = {
     "ruleset": "classic",

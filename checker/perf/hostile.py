@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from .cases import MAX_DEPTH, MAX_FILE_BYTES
+from checker.suite.cases import MAX_DEPTH, MAX_FILE_BYTES
 
 GOOD_CASE = """\
   - id: {id}

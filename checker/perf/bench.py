@@ -14,6 +14,7 @@ from checker.engine.structure import forget_answers
 from checker.play.bots.v2 import V2Bot
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.round import play_round
+from checker.suite.runner import run_suite
 
 from .bench_driver import (
     median_ms,
@@ -23,7 +24,6 @@ from .bench_driver import (
     throw_stands_ms,
     workloads,
 )
-from .runner import run_suite
 
 # Every figure: key, label as printed, and whether a higher value is better.
 FIGURES: list[tuple[str, str, bool]] = [

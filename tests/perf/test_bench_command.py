@@ -17,9 +17,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from checker.management.commands.bench import _table
-from checker.suite.bench import FIGURES
-from checker.suite.bench_against import AGAINST_FIGURES, COUNTS, ROUND_BATCHES, Comparison
-from checker.suite.bench_driver import run_case_files
+from checker.perf.bench import FIGURES
+from checker.perf.bench_against import AGAINST_FIGURES, COUNTS, ROUND_BATCHES, Comparison
+from checker.perf.bench_driver import run_case_files
 
 REPO = Path(settings.BASE_DIR)
 # The commit issue 14 takes as its baseline: its bench has no --format json and no rounds.
@@ -223,7 +223,7 @@ def test_a_batched_speedup_is_the_median_of_the_paired_batches_ratios() -> None:
 def test_the_batches_of_one_workload_are_taken_back_to_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from checker.suite import bench_against
+    from checker.perf import bench_against
 
     asked: list[tuple[str, str]] = []
 

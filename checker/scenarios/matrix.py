@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.suite.runner import CaseResult, SuiteReport, run_suite
 
-from .runner import CaseResult, SuiteReport, run_suite
 from .scenario import ScenarioError, check_scenario
 
 

@@ -26,8 +26,7 @@ from checker.engine.order import TRUMP, Context, make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.throws import ThrowVerdict, judge_throw
 from checker.engine.trick import resolve_trick
-
-from .runner import run_suite
+from checker.suite.runner import run_suite
 
 # Judgements per random record: classify 1, per follower (3) forced, example and two judged
 # follows, the trick, the throw.
