@@ -92,7 +92,7 @@ bench: $(STAMP)
 cases: $(STAMP)
 	$(VPY) manage.py runcases
 
-# cases/case.schema.json is generated from the case-kind records (checker/suite/kinds.py).
+# cases/case.schema.json is generated from the case-kind records (checker/suite/registry.py).
 schema: $(STAMP)
 	$(VPY) manage.py caseschema
 

@@ -15,7 +15,7 @@ from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import ruleset_names
 from checker.suite.cases import Case, _validate_case
 from checker.suite.fields import CARD_LISTS, CARDS, Named
-from checker.suite.kinds import KINDS
+from checker.suite.registry import KINDS
 from checker.suite.runner import run_case
 
 KELVIN, LONG_S, DOTLESS_I = "\u212a", "\u017f", "\u0131"

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.play import players
+from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.duel import (
     A,
     B,
@@ -152,7 +152,7 @@ def test_unknown_bot_is_a_usage_error_listing_the_names(capsys: pytest.CaptureFi
     assert exc.value.code == 2
     message = err.getvalue()
     assert "unknown bot 'nobody'" in message
-    assert all(name in message for name in players.PLAYER_KINDS)
+    assert all(name in message for name in PLAYER_KINDS)
 
 
 def test_unknown_ruleset_is_a_usage_error() -> None:
@@ -163,7 +163,7 @@ def test_unknown_ruleset_is_a_usage_error() -> None:
 
 
 def test_simulate_accepts_every_registered_bot() -> None:
-    for name in players.PLAYER_KINDS:
+    for name in PLAYER_KINDS:
         out = StringIO()
         call_command(
             "simulate", "--rounds", "1", "--players", name, "--no-store", "--no-progress",

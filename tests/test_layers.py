@@ -113,3 +113,110 @@ def test_the_suite_holds_cases_only() -> None:
     names = sorted(p.stem for p in (CHECKER / "suite").glob("*.py"))
     strays = [n for n in names if n.startswith(("bench", "enginecheck", "hostile", "scenario"))]
     assert not strays, strays
+
+
+# Type names one module reads from a module above it, under `if TYPE_CHECKING:` only (never run):
+# the memos a deal's context and a hand keep for the modules that fill them. Any other edge of
+# the graph below, at module level, inside a function or type-only, counts.
+TYPE_ONLY = {
+    ("checker.engine.order", "checker.engine.combos"): "Context keeps its deal's plays (Combo)",
+    ("checker.engine.held", "checker.engine.follow"): "a hand keeps its follows' verdicts",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(CHECKER.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Map each module of checker/ to the modules of checker/ it imports anywhere in it."""
+    modules = {_module_name(p): p for p in CHECKER.rglob("*.py")}
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(filter(None, (known(a.name) for a in node.names)))
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                for alias in node.names:
+                    full = f"{module}.{alias.name}"
+                    target = known(full if full in modules else module)
+                    if target:
+                        targets.add(target)
+        graph[name] = {t for t in targets if t != name and (name, t) not in TYPE_ONLY}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Return the strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_type_only_edges_are_type_only() -> None:
+    """Each TYPE_ONLY edge is an import under `if TYPE_CHECKING:` and nowhere else."""
+    for source, target in TYPE_ONLY:
+        path = CHECKER.parent / (source.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        guarded = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        ]
+        inside = {id(n) for g in guarded for n in ast.walk(g)}
+        module = "." + target.rpartition(".")[2]
+        hits = [
+            id(node)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and "." * node.level + (node.module or "") == module
+        ]
+        assert hits and all(hit in inside for hit in hits), (source, target)
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_import_cycle_in_checker() -> None:
+    """Imports inside functions and under TYPE_CHECKING count too: hiding one does not help."""
+    graph = _import_graph()
+    assert graph["checker.suite.registry"] >= {"checker.suite.kinds", "checker.suite.botcase"}
+    assert not _cycles(graph), _cycles(graph)

@@ -98,7 +98,7 @@ def test_table_api_start_setup_apply() -> None:
 
 
 def test_apply_result_takes_a_played_round() -> None:
-    from checker.play.players import make_players
+    from checker.play.bots.registry import make_players
     from checker.play.round import play_round
 
     rs = load_ruleset("shuangsheng")

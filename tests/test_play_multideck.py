@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from checker.engine.cards import ascii_card, parse_cards
+from checker.play.bots.registry import make_players
 from checker.play.game import format_moves, make_spec, play_move, replay_game
-from checker.play.players import DECLARE, PlayerView, make_players
+from checker.play.players import DECLARE, PlayerView
 from checker.play.replay import replay
 from checker.play.round import play_round
 from checker.web.tableview import table_context

@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 
 from checker.models import PlayGame
-from checker.play.players import PLAYER_KINDS
+from checker.play.bots.registry import PLAYER_KINDS
 from tests.test_play_command import _play as play_typed
 from tests.test_play_views import position, start
 

@@ -13,6 +13,7 @@ from checker.engine.declare import flip_trump
 from checker.engine.errors import EngineError
 from checker.engine.order import context_for
 from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.play.bots.registry import make_players
 from checker.play.players import (
     BID,
     BURY,
@@ -22,7 +23,6 @@ from checker.play.players import (
     PICK_TRUMP,
     PlayerView,
     RandomPlayer,
-    make_players,
     seen_declaration_options,
 )
 from checker.play.replay import replay

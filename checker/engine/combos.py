@@ -14,6 +14,7 @@ from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
 from .ruffs import RuffKey, read_throw_ruff
+from .structure import Answer as Answer
 from .structure import plan_answer, rank_answer
 from .texts import ZH, Lang, cards_text, count_en, pick
 from .units import PAIR as PAIR
@@ -388,26 +389,6 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     if group != TRUMP and ctx.ruleset.throw.suits == "trump_only":
         return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
     return Combo(THROW, group, cards, units)
-
-
-class Answer(NamedTuple):
-    """How much of a lead's structure some cards answer at best (see `structure`).
-
-    `tractors` holds the lengths of the tractors used, longest first; `pairs` the pairs used
-    besides them. `rank` orders answers: tractors first (longest first), then pairs in all.
-    A tuple, so that a follow's judgement builds one in a single step.
-    """
-
-    tractors: tuple[int, ...]
-    pairs: int
-
-    @property
-    def rank(self) -> tuple[tuple[int, ...], int]:
-        return (self.tractors, sum(self.tractors) + self.pairs)
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.tractors and not self.pairs
 
 
 @fast_init

@@ -16,9 +16,9 @@ from .cards import BIG, SMALL, Card, copies
 from .cards import holds as holds
 from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
+from .structure import Answer
 
 if TYPE_CHECKING:
-    from .combos import Answer
     from .follow import FollowVerdict
 
 # The best answer a group's cards give to a lead's tractors and pairs: (group, tractor lengths,

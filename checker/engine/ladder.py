@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .order import Context
 from .structure import plan_answer, rank_answer
+from .units import unit_words
 
 Shape = tuple[int, int]  # (width, length) of a piece: ordered width first
 Bin = tuple[int, int]  # (width, capacity in cards) of a lead unit still to answer
@@ -291,8 +292,6 @@ def first_gap(need: Profile, got: Profile) -> Shape | None:
 
 def profile_words(profile: Profile, lang: str = "zh") -> str:
     """Say what an answer holds, e.g. 一个三条和一个对子 or a triple and a pair."""
-    from .units import unit_words  # local: units imports the card order only
-
     en = lang == "en"
     parts: list[str] = []
     for shape in sorted(set(profile), reverse=True):

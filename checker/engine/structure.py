@@ -23,10 +23,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .records import fast_init
 
 Runs = tuple[tuple[int, ...], ...]
+
+
+class Answer(NamedTuple):
+    """How much of a lead's structure some cards answer at best (found by the search below).
+
+    `tractors` holds the lengths of the tractors used, longest first; `pairs` the pairs used
+    besides them. `rank` orders answers: tractors first (longest first), then pairs in all.
+    A tuple, so that a follow's judgement builds one in a single step.
+    """
+
+    tractors: tuple[int, ...]
+    pairs: int
+
+    @property
+    def rank(self) -> tuple[tuple[int, ...], int]:
+        return (self.tractors, sum(self.tractors) + self.pairs)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.tractors and not self.pairs
 
 
 @fast_init

@@ -22,8 +22,9 @@ from typing import Any
 
 from checker.engine.ruleset import Ruleset, load_ruleset
 
-from . import players as registry
-from .players import Player, make_players
+from .bots import registry
+from .bots.registry import make_players
+from .players import Player
 from .round import RoundResult, play_round
 from .simulation import Job, round_seeds, run_in_order
 

@@ -30,7 +30,8 @@ from checker.engine.rotation import (
 )
 from checker.engine.ruleset import Ruleset
 
-from .players import Player, make_players
+from .bots.registry import make_players
+from .players import Player
 from .round import Event, RoundResult, RoundSetup, play_round
 
 # A match that has not ended after this many rounds is stopped and counted as unfinished.

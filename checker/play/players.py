@@ -731,18 +731,3 @@ class GreedyPlayer:
             (c for _, c in scored), key=lambda c: (sum(x.points for x in c), _strength(ctx, c))
         )
 
-
-def make_players(kind: str, seed: int, count: int) -> list[Player]:
-    """Make one player per seat of the named bot (see checker.play.bots.registry)."""
-    from .bots.registry import make_bots
-
-    return make_bots(kind, seed, count)
-
-
-def __getattr__(name: str) -> tuple[str, ...]:
-    # PLAYER_KINDS is read from the bot registry on first use (the registry imports this module).
-    if name == "PLAYER_KINDS":
-        from .bots.registry import bot_names
-
-        return bot_names()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

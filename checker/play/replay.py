@@ -23,8 +23,8 @@ from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
+from .bots.registry import make_players
 from .match import MatchState, apply_round
-from .players import make_players
 from .round import RoundSetup, build_deck, play_round, settlement_bonus
 from .simulation import Event, _dump, run_job
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .players import PLAYER_KINDS, Player, make_players
+from .bots.registry import PLAYER_KINDS, make_players
+from .players import Player
 
 BOT_SEP = ","
 HUMAN = "-"

@@ -17,7 +17,7 @@ from typing import Any
 from checker.engine.ruleset import load_ruleset
 from checker.engine.vocab import RANK_LABELS
 
-from .players import make_players
+from .bots.registry import make_players
 from .round import play_round
 
 # The replay log (simulate --log FILE) is JSON lines, one event per line. The first line is

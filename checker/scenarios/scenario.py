@@ -23,7 +23,7 @@ from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.texts import EN, ZH, Lang, cards_text, count_en, pick
 from checker.engine.throws import ThrowVerdict, judge_throw
 from checker.engine.trick import resolve_trick
-from checker.suite.kinds import _classify_fields, card_strings, classify_explanation
+from checker.suite.kinds import card_strings, classify_explanation, classify_fields
 
 MAX_FIELD = 400
 
@@ -201,7 +201,7 @@ def judge_scenario(sc: Scenario) -> Checked:
     lead = classify(ctx, sc.lead)
     out["lead"] = {
         "cards": card_strings(sc.lead),
-        **_classify_fields(ctx, sc.lead),
+        **classify_fields(ctx, sc.lead),
         "explanation": classify_explanation(ctx, sc.lead),
         "explanation_en": classify_explanation(ctx, sc.lead, EN),
     }

@@ -26,7 +26,9 @@ from checker.play.bots.memory import Memory, read_memory
 from checker.play.bots.registry import UnknownBotError, bot_names, make_bot
 from checker.play.players import BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView
 
-from .kinds import Outcome, card_strings, classify_explanation, parse_field
+from . import fields as F
+from .fields import Outcome, case_kind
+from .kinds import card_strings, classify_explanation, parse_field
 
 ACTIONS = ("declare", "bury", "lead", "follow", "ask")
 Play = tuple[int, tuple[Card, ...]]
@@ -173,6 +175,44 @@ def _card_list(ctx: Context, value: Any, field: str) -> list[Card]:
     return parse_field(ctx, value, field)
 
 
+TRICK = F.SEAT_CARDS
+
+
+@case_kind(
+    "bot",
+    "机器人",
+    "Bot",
+    inputs={
+        "bot": F.STRING,
+        "action": F.STRING,
+        "seat": F.SEAT,
+        "banker": F.SEAT,
+        "hand": F.CARDS,
+        "trick": TRICK,
+        "history": F.ArrayOf(
+            TRICK,
+            "已完成的墩的列表（每墩为 {seat, cards} 的列表）",
+            en="a list of finished tricks (each a list of {seat, cards})",
+        ),
+        "current": F.SEAT_CARDS,
+        "first_round": F.BOOL,
+        "kitty": F.CARDS,
+        "ask": F.STRING,
+        "cards": F.CARDS,
+    },
+    required=("bot", "action", "seat"),
+    outputs={
+        "play": F.CARDS,
+        "includes": F.CARDS,
+        "excludes": F.CARDS,
+        "legal": F.BOOL,
+        "trump": F.SUIT,
+        "buried_points": F.POINTS,
+        "explanation": F.TEXT,
+        "answer": F.BOOL,
+        "rule": F.STRING,
+    },
+)
 def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     """Run one bot case: build the bot's view, ask it, report its choice and its reason."""
     name = str(data["bot"])

@@ -14,7 +14,7 @@ import yaml
 
 from .fields import ID_PATTERN as CASE_ID_PATTERN
 from .fields import RULESET_NAMES, TEXT, Fault, english, shown
-from .kinds import KINDS
+from .registry import KINDS
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 CASES_DIR = PROJECT_DIR / "cases"

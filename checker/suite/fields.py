@@ -459,8 +459,7 @@ class CaseKind:
         return Record(fields, "用例映射", required, en="a case mapping")
 
 
-# Every case kind, in the order the modules declare them (kinds, then matchcases, roundcases
-# and the bot kind, as checker.suite.kinds imports them); filled by @case_kind.
+# Every case kind, as the modules declare them (@case_kind); `registry.KINDS` orders them.
 DECLARED: dict[str, CaseKind] = {}
 
 

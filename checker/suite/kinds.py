@@ -1,5 +1,6 @@
-"""One adapter per case kind: read a case's inputs, ask the engine, return actual values and
-the engine's explanation (a message to render in zh or en)."""
+"""One adapter per trick-level case kind (classify, follow, trick, compare, throw, kitty, score,
+declare, bid, bonus, reveal, flip): read a case's inputs, ask the engine, return actual values and
+the engine's explanation (a message to render in zh or en). `registry.KINDS` lists every kind."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from checker.engine.follow import (
     generate_forced,
     judge_follow,
 )
-from checker.engine.order import TRUMP, Context, check_copies, make_context, parse_level
+from checker.engine.order import TRUMP, Context, check_copies, parse_level
 from checker.engine.ruleset import Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.texts import EN, ZH, Lang, cards_text, pick
@@ -29,8 +30,7 @@ from checker.engine.trick import compares_every_unit, resolve_trick
 from checker.engine.units import tuple_name
 
 from . import fields as F
-from . import matchcases, roundcases  # noqa: F401  (they declare their kinds)
-from .fields import CaseKind, Outcome, case_kind
+from .fields import Outcome, case_kind
 
 
 def card_strings(cards: Sequence[Card]) -> list[str]:
@@ -87,7 +87,7 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int |
     return value
 
 
-def _classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
+def classify_fields(ctx: Context, cards: Sequence[Card]) -> dict[str, Any]:
     combo = classify(ctx, cards)
     out: dict[str, Any] = {"type": combo.type}
     if combo.is_valid:
@@ -182,7 +182,7 @@ def classify_explanation(ctx: Context, cards: Sequence[Card], lang: Lang = ZH) -
 )
 def run_classify(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     cards = parse_all(ctx, data, "cards")
-    return _classify_fields(ctx, cards), lambda lang: classify_explanation(ctx, cards, lang)
+    return classify_fields(ctx, cards), lambda lang: classify_explanation(ctx, cards, lang)
 
 
 @case_kind(
@@ -592,68 +592,3 @@ def run_flip(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     result = flip_trump(rs, ctx.level, kitty)
     trump = result.trump if result.trump is not None else "none"
     return {"trump": trump, "card": card_strings([result.card])}, result.explanation_for
-
-
-TRICK = F.SEAT_CARDS
-
-
-@case_kind(
-    "bot",
-    "机器人",
-    "Bot",
-    inputs={
-        "bot": F.STRING,
-        "action": F.STRING,
-        "seat": F.SEAT,
-        "banker": F.SEAT,
-        "hand": F.CARDS,
-        "trick": TRICK,
-        "history": F.ArrayOf(
-            TRICK,
-            "已完成的墩的列表（每墩为 {seat, cards} 的列表）",
-            en="a list of finished tricks (each a list of {seat, cards})",
-        ),
-        "current": F.SEAT_CARDS,
-        "first_round": F.BOOL,
-        "kitty": F.CARDS,
-        "ask": F.STRING,
-        "cards": F.CARDS,
-    },
-    required=("bot", "action", "seat"),
-    outputs={
-        "play": F.CARDS,
-        "includes": F.CARDS,
-        "excludes": F.CARDS,
-        "legal": F.BOOL,
-        "trump": F.SUIT,
-        "buried_points": F.POINTS,
-        "explanation": F.TEXT,
-        "answer": F.BOOL,
-        "rule": F.STRING,
-    },
-)
-def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    """Run a bot case (checker.suite.botcase, imported late: it builds on this module)."""
-    from .botcase import run_bot as run
-
-    return run(rs, ctx, data)
-
-
-# Every kind, as declared: matchcases' and roundcases' (imported above), this module's.
-KINDS: dict[str, CaseKind] = dict(F.DECLARED)
-
-
-def run_kind(rs: Ruleset, kind: str, data: Mapping[str, Any]) -> Outcome:
-    """Run one case's inputs through the engine for the given ruleset."""
-    record = KINDS.get(kind)
-    if record is None:
-        raise PlayError(
-            f"{rs.title} 不支持用例类型“{kind}”",
-            en=f"{rs.name} does not support case kind “{kind}”",
-            field="kind",
-        )
-    level = data.get("level")
-    if rs.has_level and level is None:
-        level = rs.levels[0]  # a case that omits the level plays the first one (2, or 3)
-    ctx = make_context(rs, level if rs.has_level else None, data.get("trump"))
-    return record.runner(rs, ctx, data)

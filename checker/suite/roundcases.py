@@ -12,6 +12,7 @@ from checker.engine.texts import Lang, cards_text, pick
 
 from . import fields as F
 from .fields import Outcome, case_kind
+from .kinds import card_strings, parse_all
 
 
 @case_kind(
@@ -23,8 +24,6 @@ from .fields import Outcome, case_kind
     outputs={"order": F.CARDS},
 )
 def run_sort_hand(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
-    from .kinds import card_strings, parse_all
-
     cards = parse_all(ctx, data, "cards")
     order = sort_hand(ctx, cards)
 

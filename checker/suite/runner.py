@@ -20,7 +20,7 @@ from checker.engine.vocab import code_of, is_no_trump
 
 from .cases import Case, load_cases
 from .fields import Fault, english
-from .kinds import run_kind
+from .registry import run_kind
 
 # Expected types may be written as words (对子, 非法牌型); 非法 is the short form, and the
 # multi-deck names (推土机, 火车, 三条) stand for their types.

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cases import CASES_DIR
 from .fields import RULESET_NAMES, TEXT, Schema
-from .kinds import KINDS
+from .registry import KINDS
 
 SCHEMA_PATH = CASES_DIR / "case.schema.json"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

@@ -27,6 +27,7 @@ from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.texts import Lang, as_lang
 from checker.models import PlayGame
+from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import (
     GameSpec,
     LiveTables,
@@ -45,7 +46,6 @@ from checker.play.game import (
     replay_game,
 )
 from checker.play.match import MatchState
-from checker.play.players import PLAYER_KINDS
 from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
 from checker.scenarios.scenario import ScenarioError, parse_options

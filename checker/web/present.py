@@ -31,7 +31,7 @@ from checker.engine.vocab import (
     term,
 )
 from checker.engine.vocab import RANK_LABELS as RANK_LABELS
-from checker.suite.kinds import KINDS
+from checker.suite.registry import KINDS
 
 # Case fields whose values are card lists (or lists of card lists).
 CARD_KEYS = {"cards", "lead", "hand", "play", "forced", "example", "kitty", "card"}

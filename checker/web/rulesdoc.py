@@ -139,7 +139,7 @@ def _wide(rs: Ruleset) -> dict[str, Any] | None:
     if rs.decks < 3:
         return None
     from checker.suite.cases import load_cases
-    from checker.suite.kinds import run_kind
+    from checker.suite.registry import run_kind
 
     examples: list[dict[str, Any]] = []
     try:

@@ -7,9 +7,15 @@ import random
 import pytest
 
 from checker.engine.ruleset import load_ruleset
-from checker.play import players
-from checker.play.bots.registry import DEFAULT_BOT, UnknownBotError, bot_names, make_bot
-from checker.play.players import decide, make_players
+from checker.play.bots.registry import (
+    DEFAULT_BOT,
+    PLAYER_KINDS,
+    UnknownBotError,
+    bot_names,
+    make_bot,
+    make_players,
+)
+from checker.play.players import decide
 from checker.play.round import play_round
 
 from .util import follow_view
@@ -17,7 +23,7 @@ from .util import follow_view
 
 def test_every_bot_is_registered_by_name() -> None:
     assert bot_names() == ("random", "greedy", "v1", "v2")
-    assert bot_names() == players.PLAYER_KINDS
+    assert bot_names() == PLAYER_KINDS
 
 
 def test_default_bot_is_the_strongest_registered_one() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import make_spec, replay_game
-from checker.play.players import PLAYER_KINDS
 from checker.play.seats import (
     BotChoiceError,
     default_bots,

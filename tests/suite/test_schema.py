@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from checker.suite.cases import _validate_case, find_case_files
-from checker.suite.kinds import KINDS
+from checker.suite.registry import KINDS
 from checker.suite.runner import run_suite
 from checker.suite.schema import SCHEMA_PATH, generate_schema, schema_text
 

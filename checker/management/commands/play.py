@@ -20,6 +20,7 @@ from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.roundrules import announces_no_trump, is_review_open
 from checker.engine.texts import Lang, as_lang, pick
+from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import (
     SURRENDER,
     Move,
@@ -32,7 +33,7 @@ from checker.play.game import (
     play_move,
     replay_game,
 )
-from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
+from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import describe_bots
 from checker.play.table import Table, banker_reveal, fold_events, review_seats
 from checker.scenarios.scenario import ScenarioError, parse_options

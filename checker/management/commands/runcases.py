@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from checker.engine.ruleset import ruleset_names
-from checker.suite.kinds import KINDS
+from checker.suite.registry import KINDS
 from checker.suite.runner import run_suite, to_json, to_junit, to_table
 
 

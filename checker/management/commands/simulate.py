@@ -14,7 +14,7 @@ from django.db import DatabaseError
 from checker.dbstatus import explain_db_error
 from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.play.players import PLAYER_KINDS
+from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.simulation import Summary, header, simulate, simulate_matches
 from checker.scenarios.scenario import parse_options
 

@@ -19,6 +19,8 @@ BOTS: dict[str, BotFactory] = {
     "v1": V1Bot,
     "v2": V2Bot,
 }
+# The bots' names, weakest first: what a seat, --players and a duel may name.
+PLAYER_KINDS: tuple[str, ...] = tuple(BOTS)
 # The strongest bot: what a seat plays when nobody names one.
 DEFAULT_BOT = "v2"
 
@@ -35,7 +37,7 @@ class UnknownBotError(ValueError):
 
 def bot_names() -> tuple[str, ...]:
     """List the registered bot names, weakest first."""
-    return tuple(BOTS)
+    return PLAYER_KINDS
 
 
 def make_bot(name: str, rng: random.Random) -> Player:
@@ -46,7 +48,7 @@ def make_bot(name: str, rng: random.Random) -> Player:
     return factory(rng)
 
 
-def make_bots(name: str, seed: int, count: int) -> list[Player]:
+def make_players(name: str, seed: int, count: int) -> list[Player]:
     """Make one bot per seat, each with its own generator derived from the seed."""
     if name not in BOTS:
         raise UnknownBotError(name)
