@@ -11,7 +11,7 @@ import pytest
 
 from checker.engine.ruleset import load_ruleset
 from checker.scenarios.matrix import case_matrix
-from checker.web.views import _matrix_report
+from checker.web.matrixpage import matrix_report
 from tests.conftest import BrowserPage
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ def no_horizontal_scroll(page) -> bool:  # type: ignore[no-untyped-def]
 
 
 def test_matrix_marks_differing_cells(browser_page: BrowserPage) -> None:
-    rows = case_matrix(_matrix_report())
+    rows = case_matrix(matrix_report())
     page = browser_page.page
     browser_page.goto("/matrix/")
     assert page.get_by_test_id("matrix-row").count() == len(rows)

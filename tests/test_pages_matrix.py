@@ -11,7 +11,7 @@ from django.test import Client
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.scenarios.matrix import case_matrix
 from checker.web import selfcheck
-from checker.web.views import _matrix_report
+from checker.web.matrixpage import matrix_report
 
 HX_CASES = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "case-matrix"}
 HX_SCENARIO = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "scenario-result"}
@@ -26,7 +26,7 @@ def client() -> Client:
 
 @pytest.fixture(scope="module")
 def rows() -> list:  # type: ignore[type-arg]
-    return case_matrix(_matrix_report())
+    return case_matrix(matrix_report())
 
 
 def html(response) -> str:  # type: ignore[no-untyped-def]
@@ -252,6 +252,6 @@ def test_english_matrix(client: Client) -> None:
 
 
 def test_matrix_uses_the_cached_runs() -> None:
-    report = _matrix_report()
+    report = matrix_report()
     assert {r.ruleset for r in report.results} <= set(ruleset_names())
     assert len(report.results) == sum(len(selfcheck.get_run(n).results) for n in ruleset_names())

@@ -730,4 +730,3 @@ class GreedyPlayer:
         return min(
             (c for _, c in scored), key=lambda c: (sum(x.points for x in c), _strength(ctx, c))
         )
-
