@@ -287,6 +287,92 @@ def _validate_case(raw: Any, known_rulesets: set[str]) -> Fault | None:
     return None
 
 
+def _read_file(path: Path, file: str) -> tuple[str, Any, list[int]] | CaseFileError:
+    """Read and parse one case file: its text, its data and each case's line, or the error."""
+    try:
+        text = read_case_file(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.args[0] if isinstance(exc, OSError) and len(exc.args) == 1 else str(exc)
+        return CaseFileError(
+            Fault(f"无法读取：{reason}", f"cannot be read: {english(reason)}"), file
+        )
+    try:
+        data, lines = parse_yaml(text)
+    except (YamlLimitError, RecursionError) as exc:
+        reason = (
+            exc.args[0] if isinstance(exc, YamlLimitError) else Fault("嵌套太深", "nested too deep")
+        )
+        return CaseFileError(reason, file)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        return CaseFileError(
+            Fault(
+                f"YAML 语法错误（第 {line} 行）：{exc}",
+                f"YAML syntax error (line {line}): {exc}",
+            ),
+            file,
+            line=line,
+        )
+    return text, data, lines
+
+
+def _file_fault(data: Any, path: Path) -> Fault | None:
+    """Say what is wrong with a parsed case file as a whole (None when nothing is)."""
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        return Fault(
+            "文件必须是含 cases 列表的映射", "a case file must be a mapping with a cases list"
+        )
+    extra = sorted(shown(k) for k in data if k not in FILE_KEYS)
+    if extra:
+        names = ", ".join(extra)
+        return Fault(f"文件顶层的未知字段 {names}", f"unknown top-level fields {names}")
+    problem = RULESET_NAMES.problem(data.get("rulesets") or [DEFAULT_RULESET], "rulesets")
+    if problem is not None:
+        return problem
+    problem = TEXT.problem(data.get("category") or path.stem, "category")
+    if problem is not None:
+        return problem
+    if len(data["cases"]) > MAX_CASES:
+        return Fault(
+            f"有 {len(data['cases'])} 个用例，超过每个文件 {MAX_CASES} 个的上限",
+            f"{len(data['cases'])} cases, over the limit of {MAX_CASES} per file",
+        )
+    return None
+
+
+def _case_fault(
+    raw: Any, case_id: str, rulesets: Any, known: set[str], seen: Mapping[str, str]
+) -> Fault | None:
+    """Say what is wrong with one case in its file (None when nothing is)."""
+    try:
+        problem = _validate_case(raw, known)
+    except (TypeError, ValueError, AttributeError) as exc:
+        problem = Fault(f"无法解析的用例：{exc}", f"a case that cannot be read: {exc}")
+    if problem is not None:
+        return problem
+    if not isinstance(rulesets, list) or not rulesets:
+        return Fault("没有指定规则集（rulesets）", "no ruleset given (rulesets)")
+    missing = [r for r in rulesets if r not in known]
+    if missing:
+        names = ", ".join(sorted(known))
+        return Fault(
+            f"规则集“{missing[0]}”不存在（可用：{names}）",
+            f"no ruleset “{missing[0]}” (known: {names})",
+        )
+    if not ID_PATTERN.match(case_id):
+        return Fault(
+            f"id“{case_id}”必须是 kebab-case（小写字母、数字和连字符）",
+            f"id “{case_id}” must be kebab-case (lower-case letters, digits and hyphens)",
+        )
+    if case_id in seen:
+        return Fault(
+            f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）",
+            f"id “{case_id}” is used twice (already in {seen[case_id]})",
+        )
+    return None
+
+
 def load_cases(
     paths: Iterable[str | Path] | None = None, known_rulesets: Iterable[str] = ()
 ) -> LoadResult:
@@ -294,141 +380,51 @@ def load_cases(
     known = set(known_rulesets)
     result = LoadResult()
     seen: dict[str, str] = {}
-    order = 0
     for path in find_case_files(paths):
         file = display_path(path)
-        try:
-            text = read_case_file(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.args[0] if isinstance(exc, OSError) and len(exc.args) == 1 else str(exc)
-            result.errors.append(
-                CaseFileError(
-                    Fault(f"无法读取：{reason}", f"cannot be read: {english(reason)}"), file
-                )
-            )
+        read = _read_file(path, file)
+        if isinstance(read, CaseFileError):
+            result.errors.append(read)
             continue
-        try:
-            data, lines = parse_yaml(text)
-        except (YamlLimitError, RecursionError) as exc:
-            reason = (
-                exc.args[0]
-                if isinstance(exc, YamlLimitError)
-                else Fault("嵌套太深", "nested too deep")
-            )
-            result.errors.append(CaseFileError(reason, file))
-            continue
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 0
-            result.errors.append(
-                CaseFileError(
-                    Fault(
-                        f"YAML 语法错误（第 {line} 行）：{exc}",
-                        f"YAML syntax error (line {line}): {exc}",
-                    ),
-                    file,
-                    line=line,
-                )
-            )
-            continue
-        if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-            result.errors.append(
-                CaseFileError(
-                    Fault(
-                        "文件必须是含 cases 列表的映射",
-                        "a case file must be a mapping with a cases list",
-                    ),
-                    file,
-                )
-            )
-            continue
-        extra = sorted(shown(k) for k in data if k not in FILE_KEYS)
-        if extra:
-            names = ", ".join(extra)
-            result.errors.append(
-                CaseFileError(
-                    Fault(f"文件顶层的未知字段 {names}", f"unknown top-level fields {names}"), file
-                )
-            )
+        text, data, lines = read
+        fault = _file_fault(data, path)
+        if fault is not None:
+            result.errors.append(CaseFileError(fault, file))
             continue
         # A file that names no ruleset at all is about the base rules.
         default_rs = data.get("rulesets") or [DEFAULT_RULESET]
-        problem = RULESET_NAMES.problem(default_rs, "rulesets")
-        if problem is not None:
-            result.errors.append(CaseFileError(problem, file))
-            continue
         if isinstance(default_rs, str):
             default_rs = [default_rs]
-        problem = TEXT.problem(data.get("category") or path.stem, "category")
-        if problem is not None:
-            result.errors.append(CaseFileError(problem, file))
-            continue
-        if len(data["cases"]) > MAX_CASES:
-            result.errors.append(
-                CaseFileError(
-                    Fault(
-                        f"有 {len(data['cases'])} 个用例，超过每个文件 {MAX_CASES} 个的上限",
-                        f"{len(data['cases'])} cases, over the limit of {MAX_CASES} per file",
-                    ),
-                    file,
-                )
-            )
-            continue
         category = str(data.get("category") or path.stem)
         text_lines = text.splitlines()
         for i, raw in enumerate(data["cases"]):
-            line = lines[i] if i < len(lines) else 0
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
-            try:
-                problem = _validate_case(raw, known)
-            except (TypeError, ValueError, AttributeError) as exc:
-                problem = Fault(f"无法解析的用例：{exc}", f"a case that cannot be read: {exc}")
             raw_map = raw if isinstance(raw, dict) else {}
             rulesets = raw_map.get("rulesets", default_rs)
             if isinstance(rulesets, str):
                 rulesets = [rulesets]
-            if problem is None and (not isinstance(rulesets, list) or not rulesets):
-                problem = Fault("没有指定规则集（rulesets）", "no ruleset given (rulesets)")
-            if problem is None:
-                missing = [r for r in rulesets or [] if r not in known]
-                if missing:
-                    names = ", ".join(sorted(known))
-                    problem = Fault(
-                        f"规则集“{missing[0]}”不存在（可用：{names}）",
-                        f"no ruleset “{missing[0]}” (known: {names})",
-                    )
-            if problem is None and not ID_PATTERN.match(case_id):
-                problem = Fault(
-                    f"id“{case_id}”必须是 kebab-case（小写字母、数字和连字符）",
-                    f"id “{case_id}” must be kebab-case (lower-case letters, digits and hyphens)",
-                )
-            if problem is None and case_id in seen:
-                problem = Fault(
-                    f"id“{case_id}”重复（已在 {seen[case_id]} 中出现）",
-                    f"id “{case_id}” is used twice (already in {seen[case_id]})",
-                )
+            problem = _case_fault(raw, case_id, rulesets, known, seen)
             if problem is None:
                 seen[case_id] = file
-            if problem is not None:
+            else:
                 # A broken case is still shown: under the rulesets it names that exist, or
                 # the file's own when it names none that does.
                 named = rulesets if isinstance(rulesets, list) else []
                 rulesets = [r for r in named if isinstance(r, str) and r in known] or default_rs
-            order += 1
             result.cases.append(
                 Case(
                     id=case_id,
                     kind=str(raw_map.get("kind", "")),
                     title=str(raw_map.get("title", case_id)),
                     file=file,
-                    line=line,
+                    line=lines[i] if i < len(lines) else 0,
                     category=category,
                     rulesets=tuple(str(r) for r in rulesets)
                     if isinstance(rulesets, list) and rulesets
                     else ("?",),
                     data=raw_map,
                     problem=problem,
-                    order=order,
+                    order=len(result.cases) + 1,
                     source_text=_source_text(text_lines, lines, i),
                 )
             )
