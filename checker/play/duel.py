@@ -23,7 +23,7 @@ from typing import Any
 from checker.engine.ruleset import Ruleset, load_ruleset
 
 from .bots import registry
-from .bots.registry import make_players
+from .bots.registry import UnknownBotError, make_players
 from .players import Player
 from .round import RoundResult, play_round
 from .simulation import Job, round_seeds, run_in_order
@@ -37,15 +37,6 @@ _T975 = (
     2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
 )  # fmt: skip
-
-
-class UnknownBotError(ValueError):
-    """A bot name that is not registered; the message lists the registered names."""
-
-    def __init__(self, name: str) -> None:
-        known = ", ".join(registry.PLAYER_KINDS)
-        super().__init__(f"unknown bot '{name}' (known: {known})")
-        self.name = name
 
 
 def check_bot(name: str) -> str:

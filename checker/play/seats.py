@@ -10,21 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots.registry import PLAYER_KINDS, make_players
+from checker.engine.errors import EngineError
+
+from .bots.registry import DEFAULT_BOT, PLAYER_KINDS, make_players
 from .players import Player
 
 BOT_SEP = ","
 HUMAN = "-"
 
 
-class BotChoiceError(ValueError):
+class BotChoiceError(EngineError):
     """A bot list that names an unknown bot or has the wrong number of seats; says which."""
 
 
 def default_bots() -> str:
     """Name the strongest registered bot (the registry's default), what unnamed seats play."""
-    from .bots.registry import DEFAULT_BOT
-
     return DEFAULT_BOT if DEFAULT_BOT in PLAYER_KINDS else PLAYER_KINDS[-1]
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from checker.engine.ruleset import ruleset_names
-from checker.play.duel import DuelSummary, UnknownBotError, check_bot, duel
+from checker.play.bots.registry import UnknownBotError
+from checker.play.duel import DuelSummary, check_bot, duel
 
 from .simulate import _positive, _seed
 
@@ -68,7 +69,7 @@ class Command(BaseCommand):
             check_bot(bot_a)
             check_bot(bot_b)
         except UnknownBotError as exc:
-            self._usage_error(str(exc))
+            self._usage_error(exc.message_en)
         result: DuelSummary = duel(name, bot_a, bot_b, opts["deals"], opts["seed"], opts["jobs"])
         summary = result.as_dict()
         if opts["format"] == "json":

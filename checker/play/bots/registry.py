@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from checker.engine.errors import EngineError
+
 from ..players import Player
 from .basic import GreedyBot, RandomBot
 from .v1 import V1Bot
@@ -25,12 +27,16 @@ PLAYER_KINDS: tuple[str, ...] = tuple(BOTS)
 DEFAULT_BOT = "v2"
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(EngineError):
     """A bot name that is not registered; the message quotes it and lists the names."""
 
     def __init__(self, name: str) -> None:
+        known = ", ".join(BOTS)
         super().__init__(
-            f"未知的机器人“{name}”（可用：{', '.join(BOTS)}） / unknown bot {name!r} (known: {', '.join(BOTS)})"
+            f"未知的机器人“{name}”（可用：{known}）",
+            en=f"unknown bot '{name}' (known: {known})",
+            field="bot",
+            value=name,
         )
         self.name = name
 
