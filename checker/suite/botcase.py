@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from checker.engine.cards import Card, format_card, is_subset
-from checker.engine.combos import THROW, classify
+from checker.engine.combos import THROW, Combo, classify
 from checker.engine.errors import HandError, PlayError
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context, check_copies
@@ -223,7 +223,41 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             en=f"unknown action {action!r} (known: {', '.join(ACTIONS)})",
             field="action",
         )
-    players = rs.players
+    table = _read_table(rs, ctx, data)
+    expected = _expected(data, rs)
+    if action == "ask":
+        return _run_ask(ctx, data, table.seat, table.hand, table.history, table.kitty, expected)
+    if not table.hand:
+        raise PlayError("hand 不能为空", en="hand must not be empty", field="hand")
+    bot = make_bot(name, random.Random(0))  # an unknown name: UnknownBotError, an EngineError
+    again = make_bot(name, random.Random(0))
+    view = _view(rs, ctx, action, table)
+    decision = _decide(bot, view)
+    if tuple(sorted(_decide(again, view).cards)) != tuple(sorted(decision.cards)):
+        raise PlayError(
+            f"机器人 {name} 对同一局面两次给出不同的选择",
+            en=f"bot {name} chose differently twice in the same position",
+            field="bot",
+        )
+    out = _outcome(rs, ctx, action, view, decision, expected)
+    return out, decision.explanation_for
+
+
+class _Table(NamedTuple):
+    """What a bot case says of the table: the bot's seat and hand, and what it has seen."""
+
+    seat: int
+    banker: int | None
+    hand: list[Card]
+    history: list[list[Play]]
+    trick: list[Play]
+    current: list[Play]
+    kitty: list[Card]
+    first_round: bool
+
+
+def _read_table(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> _Table:
+    """Read the case's table, checking that its cards and voids could exist together."""
     seat = check_seat(rs, data["seat"], "seat")
     banker = check_seat(rs, data["banker"], "banker") if data.get("banker") is not None else None
     hand = parse_field(ctx, data.get("hand"), "hand")
@@ -232,9 +266,9 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     current = _plays(ctx, data.get("current"), "current")
     kitty = parse_field(ctx, data.get("kitty"), "kitty")
     for i, t in enumerate(history):
-        _check_trick(ctx, t, f"history[{i}]", players)
+        _check_trick(ctx, t, f"history[{i}]", rs.players)
     if trick:
-        _check_trick(ctx, trick, "trick", players)
+        _check_trick(ctx, trick, "trick", rs.players)
     played = [c for t in [*history, trick] for _, cs in t for c in cs]
     check_copies(ctx, {"hand、history、trick 与 kitty": [*hand, *played, *kitty]})
     _check_voids(ctx, [*history, *([trick] if trick else [])], seat, hand)
@@ -245,25 +279,24 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             en="first_round must be true or false",
             field="first_round",
         )
-    expected = _expected(data, rs)
-    if action == "ask":
-        return _run_ask(ctx, data, seat, hand, history, kitty, expected)
-    if not hand:
-        raise PlayError("hand 不能为空", en="hand must not be empty", field="hand")
-    bot = make_bot(name, random.Random(0))  # an unknown name: UnknownBotError, an EngineError
-    again = make_bot(name, random.Random(0))
+    return _Table(seat, banker, hand, history, trick, current, kitty, first_round)
+
+
+def _view(rs: Ruleset, ctx: Context, action: str, table: _Table) -> PlayerView:
+    """Build the view the bot decides from, after checking the table fits the action."""
+    seat, banker, hand = table.seat, table.banker, table.hand
     if action == DECLARE:
-        view = PlayerView(
+        return PlayerView(
             DECLARE,
             seat,
             rs,
             ctx.level,
             tuple(hand),
             banker=banker,
-            declarations=tuple(current),
-            first_round=first_round,
+            declarations=tuple(table.current),
+            first_round=table.first_round,
         )
-    elif action == BURY:
+    if action == BURY:
         if len(hand) <= rs.kitty_size:
             raise PlayError(
                 f"bury 的 hand 只有 {len(hand)} 张，不多于底牌 {rs.kitty_size} 张",
@@ -271,7 +304,7 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
                 f"{rs.kitty_size}",
                 field="hand",
             )
-        view = PlayerView(
+        return PlayerView(
             BURY,
             seat,
             rs,
@@ -279,71 +312,55 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
             tuple(ctx.sort_cards(hand)),
             ctx=ctx,
             banker=seat if banker is None else banker,
-            declarations=tuple(current),
+            declarations=tuple(table.current),
         )
-    elif action == LEAD:
-        if trick:
-            raise PlayError(
-                "lead 不应给出 trick（本墩由机器人领出）",
-                en="lead takes no trick (the bot leads this trick)",
-                field="trick",
-            )
-        view = PlayerView(
-            LEAD,
-            seat,
-            rs,
-            ctx.level,
-            tuple(hand),
-            ctx=ctx,
-            banker=banker,
-            declarations=tuple(current),
-            history=tuple(tuple(t) for t in history),
-            kitty=tuple(kitty),
-        )
-    else:
-        if not trick:
-            raise PlayError(
-                "follow 需要 trick（本墩已出的牌，领牌在前）",
-                en="follow needs trick (the plays so far, the lead first)",
-                field="trick",
-            )
-        nxt = (trick[-1][0] + 1) % players
-        if nxt != seat:
-            raise PlayError(
-                f"trick 之后应由座位 {nxt} 出牌，而机器人坐在 {seat}",
-                en=f"after trick seat {nxt} plays next, but the bot sits at {seat}",
-                field="seat",
-            )
-        lead = classify(ctx, trick[0][1])
-        if len(hand) < len(lead.cards):
-            raise PlayError(
-                f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead.cards)} 张",
-                en=f"hand has only {len(hand)} cards, fewer than the lead's {len(lead.cards)}",
-                field="hand",
-            )
-        view = PlayerView(
-            FOLLOW,
-            seat,
-            rs,
-            ctx.level,
-            tuple(hand),
-            ctx=ctx,
-            banker=banker,
-            declarations=tuple(current),
-            lead=lead,
-            trick=tuple(trick),
-            history=tuple(tuple(t) for t in history),
-            kitty=tuple(kitty),
-        )
-    decision = _decide(bot, view)
-    if tuple(sorted(_decide(again, view).cards)) != tuple(sorted(decision.cards)):
+    if action == LEAD and table.trick:
         raise PlayError(
-            f"机器人 {name} 对同一局面两次给出不同的选择",
-            en=f"bot {name} chose differently twice in the same position",
-            field="bot",
+            "lead 不应给出 trick（本墩由机器人领出）",
+            en="lead takes no trick (the bot leads this trick)",
+            field="trick",
         )
-    out = _outcome(rs, ctx, action, view, decision, expected)
-    return out, decision.explanation_for
+    lead = _follow_lead(rs, ctx, table) if action == FOLLOW else None
+    return PlayerView(
+        action,
+        seat,
+        rs,
+        ctx.level,
+        tuple(hand),
+        ctx=ctx,
+        banker=banker,
+        declarations=tuple(table.current),
+        lead=lead,
+        trick=tuple(table.trick),
+        history=tuple(tuple(t) for t in table.history),
+        kitty=tuple(table.kitty),
+    )
+
+
+def _follow_lead(rs: Ruleset, ctx: Context, table: _Table) -> Combo:
+    """Return the lead the bot follows, after checking it is the bot's turn with enough cards."""
+    trick, seat, hand = table.trick, table.seat, table.hand
+    if not trick:
+        raise PlayError(
+            "follow 需要 trick（本墩已出的牌，领牌在前）",
+            en="follow needs trick (the plays so far, the lead first)",
+            field="trick",
+        )
+    nxt = (trick[-1][0] + 1) % rs.players
+    if nxt != seat:
+        raise PlayError(
+            f"trick 之后应由座位 {nxt} 出牌，而机器人坐在 {seat}",
+            en=f"after trick seat {nxt} plays next, but the bot sits at {seat}",
+            field="seat",
+        )
+    lead = classify(ctx, trick[0][1])
+    if len(hand) < len(lead.cards):
+        raise PlayError(
+            f"hand 只有 {len(hand)} 张，少于领牌的 {len(lead.cards)} 张",
+            en=f"hand has only {len(hand)} cards, fewer than the lead's {len(lead.cards)}",
+            field="hand",
+        )
+    return lead
 
 
 def _decide(bot: Any, view: PlayerView) -> Decision:
