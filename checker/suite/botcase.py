@@ -430,15 +430,14 @@ def _outcome(
     return out
 
 
-def _run_ask(
+def _read_ask(
     ctx: Context,
     data: Mapping[str, Any],
-    seat: int,
     hand: list[Card],
     history: list[list[Play]],
     kitty: list[Card],
-    expected: Mapping[str, Any],
-) -> Outcome:
+) -> tuple[str, list[Card], list[Card]]:
+    """Read an ask case's question and cards; return them with the hand they are judged in."""
     ask = str(data.get("ask", ""))
     if ask not in ASKS:
         raise PlayError(
@@ -466,19 +465,34 @@ def _run_ask(
             ]
         },
     )
+    return ask, cards, held
+
+
+def _higher_unseen(ctx: Context, mem: Memory, cards: Sequence[Card]) -> list[Card]:
+    """Return the unseen cards of the cards' group above the highest of them, lowest first."""
+    key = ctx.key
+    top = max(key[x][1] for x in cards)
+    group = key[cards[0]][0]
+    return sorted(
+        {c for c in mem.unseen if key[c][0] == group and key[c][1] > top}, key=lambda c: key[c][1]
+    )
+
+
+def _run_ask(
+    ctx: Context,
+    data: Mapping[str, Any],
+    seat: int,
+    hand: list[Card],
+    history: list[list[Play]],
+    kitty: list[Card],
+    expected: Mapping[str, Any],
+) -> Outcome:
+    ask, cards, held = _read_ask(ctx, data, hand, history, kitty)
     mem = read_memory(ctx, seat, held, history, (), kitty)
     judge, zh, en = ASKS[ask]
     answer = judge(ctx, mem, cards)
-    key = ctx.key
-    higher = sorted(
-        {
-            c
-            for c in mem.unseen
-            if key[c][0] == key[cards[0]][0] and key[c][1] > max(key[x][1] for x in cards)
-        },
-        key=lambda c: key[c][1],
-    )
-    group = key[cards[0]][0]
+    higher = _higher_unseen(ctx, mem, cards)
+    group = ctx.key[cards[0]][0]
     beaten = None if answer else _first_beaten(ctx, mem, cards)
 
     def say(lang: Lang) -> str:
