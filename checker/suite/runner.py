@@ -198,9 +198,9 @@ def _input_of(case: Case) -> dict[str, Any]:
     return case.inputs
 
 
-def run_case(case: Case, ruleset_name: str) -> CaseResult:
-    """Run one case under one ruleset and compare with its expectation."""
-    base: dict[str, Any] = dict(
+def _base(case: Case, ruleset_name: str) -> dict[str, Any]:
+    """The fields every result of a case under a ruleset carries, whatever its status."""
+    return dict(
         id=case.id,
         file=case.file,
         line=case.line,
@@ -214,52 +214,47 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
         order=case.order,
         yaml_source=case.source_text,
     )
-    raw_expect = case.data.get("expect")
-    expected = (
-        case.expected_for(ruleset_name)
-        if case.problem is None
-        else dict(raw_expect)
-        if isinstance(raw_expect, dict)
-        else {}
+
+
+def _error(
+    base: Mapping[str, Any], expected: Mapping[str, Any], message: str, message_en: str
+) -> CaseResult:
+    return CaseResult(
+        status="error",
+        expected=dict(expected),
+        actual={},
+        message=message,
+        message_en=message_en,
+        explanation="",
+        **base,
     )
+
+
+def run_case(case: Case, ruleset_name: str) -> CaseResult:
+    """Run one case under one ruleset and compare with its expectation."""
+    base = _base(case, ruleset_name)
+    where = f"{case.file} · {case.id}"
+    raw_expect = case.data.get("expect")
     if case.problem is not None:
-        return CaseResult(
-            status="error",
-            expected=expected,
-            actual={},
-            message=f"{case.file} · {case.id}: {case.problem}",
-            message_en=f"{case.file} · {case.id}: {english(case.problem)}",
-            explanation="",
-            **base,  # type: ignore[arg-type]
+        expected = dict(raw_expect) if isinstance(raw_expect, dict) else {}
+        return _error(
+            base, expected, f"{where}: {case.problem}", f"{where}: {english(case.problem)}"
         )
+    expected = case.expected_for(ruleset_name)
     try:
         rs = load_ruleset(ruleset_name).with_options(case.data.get("options"))
         actual, say = run_kind(rs, case.kind, case.data)
         explanation, explanation_en = say("zh"), say("en")
     except EngineError as exc:
-        where = f"{case.file} · {case.id}"
-        return CaseResult(
-            status="error",
-            expected=expected,
-            actual={},
-            message=f"{where}: {exc.message}",
-            message_en=f"{where}: {exc.message_en}",
-            explanation="",
-            **base,  # type: ignore[arg-type]
-        )
+        return _error(base, expected, f"{where}: {exc.message}", f"{where}: {exc.message_en}")
     except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
         # Input of a shape the adapters did not foresee: report it, never crash the run.
-        where = f"{case.file} · {case.id}"
-        return CaseResult(
-            status="error",
-            expected=expected,
-            actual={},
-            message=f"{where}: 无法处理的输入（{type(exc).__name__}: {exc}）",
-            message_en=f"{where}: input of a shape the runner cannot read "
-            f"({type(exc).__name__}: {exc})",
-            explanation="",
-            **base,
-        )  # type: ignore[arg-type]
+        return _error(
+            base,
+            expected,
+            f"{where}: 无法处理的输入（{type(exc).__name__}: {exc}）",
+            f"{where}: input of a shape the runner cannot read ({type(exc).__name__}: {exc})",
+        )
     diffs = compare(expected, actual)
     if diffs:
         parts = [f"{k}: 期望 {expected[k]!r}，实际 {actual.get(k)!r}" for k in diffs]
@@ -274,7 +269,7 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
             explanation_en=explanation_en,
             diff=tuple(diffs),
             **base,
-        )  # type: ignore[arg-type]
+        )
     return CaseResult(
         status="pass",
         expected=expected,
@@ -283,7 +278,7 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
         explanation=explanation,
         explanation_en=explanation_en,
         **base,
-    )  # type: ignore[arg-type]
+    )
 
 
 def run_suite(
