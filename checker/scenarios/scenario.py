@@ -500,83 +500,129 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
     base["trump"] = result["trump"]
     if sc.options:
         base["options"] = sc.options
-    lead_text = " ".join(card_strings(sc.lead))
-    led_text = " ".join(card_strings(checked.led)) or lead_text
     slug = "checker-" + "-".join(card_ascii_slug(c) for c in sc.lead[:6]).lower()
-    cases: list[dict[str, Any]] = []
-    if result.get("lead"):
-        lead = result["lead"]
-        expect = {k: lead[k] for k in ("type", "tractors", "pairs", "singles") if k in lead}
-        cases.append(
-            {
-                "id": f"{slug}-classify",
-                "title": pick(lang, f"牌型：{lead_text}", f"Classify: {lead_text}"),
-                "kind": "classify",
-                **base,
-                "cards": lead_text,
-                "expect": expect,
-            }
-        )
-    throw = result.get("throw")
-    if throw and throw.get("checked"):
-        others = [" ".join(card_strings(sc.hands[s])) for s in throw["checked_against"]]
-        expect_t: dict[str, Any] = {"allowed": throw["allowed"]}
-        if not throw["allowed"]:
-            expect_t["forced"] = throw["forced"]
-            expect_t["penalty"] = throw["penalty"]
-        cases.append(
-            {
-                "id": f"{slug}-throw",
-                "title": pick(lang, f"甩牌：{lead_text}", f"Throw: {lead_text}"),
-                "kind": "throw",
-                **base,
-                "cards": lead_text,
-                "others": others,
-                "seat": 0,
-                "banker": sc.banker,
-                "expect": expect_t,
-            }
-        )
-    for entry in result.get("follows") or []:
+    cases: list[dict[str, Any]] = [
+        *_classify_case(checked, base, slug, lang),
+        *_throw_case(checked, base, slug, lang),
+        *_follow_cases(checked, base, slug, lang),
+        *_trick_case(checked, base, slug, lang),
+    ]
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when available
+    return _yaml_note(checked, lang) + yaml.dump(
+        {"rulesets": [sc.ruleset.name], "cases": cases},
+        Dumper=dumper,
+        allow_unicode=True,
+        sort_keys=False,
+    )
+
+
+def _lead_text(checked: Checked) -> str:
+    return " ".join(card_strings(checked.scenario.lead))
+
+
+def _led_text(checked: Checked) -> str:
+    """The lead the follows and the trick answer: the forced cards after a failed throw."""
+    return " ".join(card_strings(checked.led)) or _lead_text(checked)
+
+
+def _classify_case(
+    checked: Checked, base: Mapping[str, Any], slug: str, lang: Lang
+) -> list[dict[str, Any]]:
+    lead = checked.data.get("lead")
+    if not lead:
+        return []
+    lead_text = _lead_text(checked)
+    expect = {k: lead[k] for k in ("type", "tractors", "pairs", "singles") if k in lead}
+    return [
+        {
+            "id": f"{slug}-classify",
+            "title": pick(lang, f"牌型：{lead_text}", f"Classify: {lead_text}"),
+            "kind": "classify",
+            **base,
+            "cards": lead_text,
+            "expect": expect,
+        }
+    ]
+
+
+def _throw_case(
+    checked: Checked, base: Mapping[str, Any], slug: str, lang: Lang
+) -> list[dict[str, Any]]:
+    sc, throw = checked.scenario, checked.data.get("throw")
+    if not (throw and throw.get("checked")):
+        return []
+    lead_text = _lead_text(checked)
+    others = [" ".join(card_strings(sc.hands[s])) for s in throw["checked_against"]]
+    expect: dict[str, Any] = {"allowed": throw["allowed"]}
+    if not throw["allowed"]:
+        expect["forced"] = throw["forced"]
+        expect["penalty"] = throw["penalty"]
+    return [
+        {
+            "id": f"{slug}-throw",
+            "title": pick(lang, f"甩牌：{lead_text}", f"Throw: {lead_text}"),
+            "kind": "throw",
+            **base,
+            "cards": lead_text,
+            "others": others,
+            "seat": 0,
+            "banker": sc.banker,
+            "expect": expect,
+        }
+    ]
+
+
+def _follow_cases(
+    checked: Checked, base: Mapping[str, Any], slug: str, lang: Lang
+) -> list[dict[str, Any]]:
+    cases = []
+    for entry in checked.data.get("follows") or []:
         if not entry or "forced" not in entry:
             continue
+        player = entry["player"]
         case = {
-            "id": f"{slug}-follow-{entry['player']}",
-            "title": pick(
-                lang, f"跟牌：玩家{entry['player']}", f"Follow: player {entry['player']}"
-            ),
+            "id": f"{slug}-follow-{player}",
+            "title": pick(lang, f"跟牌：玩家{player}", f"Follow: player {player}"),
             "kind": "follow",
             **base,
-            "lead": led_text,
+            "lead": _led_text(checked),
             "hand": " ".join(entry["hand"]),
         }
-        expect_f: dict[str, Any] = {"forced": entry["forced"]}
+        expect: dict[str, Any] = {"forced": entry["forced"]}
         if "play" in entry:
             case["play"] = " ".join(entry["play"])
-            expect_f["legal"] = entry["legal"]
+            expect["legal"] = entry["legal"]
             if entry.get("reason"):
-                expect_f["reason"] = entry["reason"]
-        case["expect"] = expect_f
+                expect["reason"] = entry["reason"]
+        case["expect"] = expect
         cases.append(case)
-    if result.get("trick"):
-        trick = result["trick"]
-        plays = [led_text] + [
-            " ".join(card_strings(sc.plays[s])) for s in range(1, len(trick["beats"]))
-        ]
-        cases.append(
-            {
-                "id": f"{slug}-trick",
-                "title": pick(lang, f"比牌：{led_text}", f"Trick: {led_text}"),
-                "kind": "trick",
-                **base,
-                "plays": plays,
-                "expect": {
-                    "winner": trick["winner"],
-                    "beats": trick["beats"],
-                    "points": trick["points"],
-                },
-            }
-        )
+    return cases
+
+
+def _trick_case(
+    checked: Checked, base: Mapping[str, Any], slug: str, lang: Lang
+) -> list[dict[str, Any]]:
+    trick = checked.data.get("trick")
+    if not trick:
+        return []
+    led_text = _led_text(checked)
+    plays = [led_text] + [
+        " ".join(card_strings(checked.scenario.plays[s])) for s in range(1, len(trick["beats"]))
+    ]
+    expect = {"winner": trick["winner"], "beats": trick["beats"], "points": trick["points"]}
+    return [
+        {
+            "id": f"{slug}-trick",
+            "title": pick(lang, f"比牌：{led_text}", f"Trick: {led_text}"),
+            "kind": "trick",
+            **base,
+            "plays": plays,
+            "expect": expect,
+        }
+    ]
+
+
+def _yaml_note(checked: Checked, lang: Lang) -> str:
     note = pick(
         lang,
         "# 由检查器生成：期望值是引擎当前的判定，粘贴进 cases/ 前请逐条核对。\n",
@@ -584,18 +630,13 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
         " one before pasting into cases/.\n",
     )
     if checked.throw_failed:
+        led_text = _led_text(checked)
         note += pick(
             lang,
             f"# 甩牌失败：跟牌与比牌按强制打出的 {led_text} 判断。\n",
             f"# Failed throw: follows and the trick are judged against the forced {led_text}.\n",
         )
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when available
-    return note + yaml.dump(
-        {"rulesets": [sc.ruleset.name], "cases": cases},
-        Dumper=dumper,
-        allow_unicode=True,
-        sort_keys=False,
-    )
+    return note
 
 
 def card_ascii_slug(card: Card) -> str:
