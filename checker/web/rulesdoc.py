@@ -8,11 +8,17 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from checker.engine.bidding import settle_chips
 from checker.engine.cards import BIG, SMALL, Card, format_rank, parse_rank
+from checker.engine.combos import classify
+from checker.engine.errors import EngineError
 from checker.engine.order import TRUMP
 from checker.engine.ruleset import Ruleset
+from checker.engine.scoring import score_round
 from checker.engine.texts import card_text
 from checker.engine.vocab import term
+from checker.suite.cases import load_cases
+from checker.suite.registry import run_kind
 from checker.web import present
 from checker.web.glossary import GLOSSARY
 
@@ -37,8 +43,6 @@ def ladder(ctx: Any, group: str = TRUMP) -> list[dict[str, Any]]:
 
 def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
     """The level table as bands of attacker points, computed by the engine itself."""
-    from checker.engine.scoring import score_round
-
     step, swap, small = rs.score_step, rs.score_swap_at, min(rs.score.small_below, rs.score_swap_at)
     total = rs.total_points
     bands: list[tuple[int, int]] = [(0, 0)]
@@ -138,9 +142,6 @@ def _wide(rs: Ruleset) -> dict[str, Any] | None:
     """
     if rs.decks < 3:
         return None
-    from checker.suite.cases import load_cases
-    from checker.suite.registry import run_kind
-
     examples: list[dict[str, Any]] = []
     try:
         cases = load_cases(known_rulesets=[rs.name]).cases
@@ -205,8 +206,6 @@ def _bidding(rs: Ruleset) -> dict[str, Any] | None:
     """The auction and the chip settlement of bidding rulesets, from the ruleset's tables."""
     if rs.bidding is None or rs.chips is None:
         return None
-    from checker.engine.bidding import settle_chips
-
     low, high, step = int(rs.bidding["min"]), int(rs.bidding["max"]), int(rs.bidding["step"])
     chips = rs.chips
     climb_rs = rs.with_options({"climb": True}) if rs.has_option("climb") else None
@@ -355,9 +354,6 @@ def _throw_policy(rs: Ruleset) -> dict[str, Any]:
 
 
 def _is_tractor(ctx: Any, cards: list[Card]) -> bool:
-    from checker.engine.combos import classify
-    from checker.engine.errors import EngineError
-
     try:
         return classify(ctx, cards).type == "tractor"
     except EngineError:
@@ -376,9 +372,16 @@ def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
     Every sentence is chosen by asking the engine whether the four cards form a
     tractor, so the page cannot contradict the engine whatever the ruleset.
     """
-    out: list[dict[str, SafeString | str]] = []
     side = next(s for s in "SHCD" if s != ctx.trump)
     side_ranks = {c.rank for tier in ctx.ladder(side) for c in tier}
+    return [*_side_examples(rs, ctx, side, side_ranks), *_trump_examples(ctx, side_ranks)]
+
+
+def _side_examples(
+    rs: Ruleset, ctx: Any, side: str, side_ranks: set[int]
+) -> list[dict[str, SafeString | str]]:
+    """A side-suit pair of pairs around a rank that is trump in every suit (if there is one)."""
+    out: list[dict[str, SafeString | str]] = []
     plain = sorted(side_ranks)
     removed = [r for r in sorted(rs.ranks, reverse=True) if r not in side_ranks]
     # A side-suit tractor that skips a rank which is trump in every suit.
@@ -404,6 +407,12 @@ def _examples(rs: Ruleset, ctx: Any) -> list[dict[str, SafeString | str]]:
                 )
             )
             break
+    return out
+
+
+def _trump_examples(ctx: Any, side_ranks: set[int]) -> list[dict[str, SafeString | str]]:
+    """Pairs of pairs along the trump ladder: a shared tier, each step up, one tier skipped."""
+    out: list[dict[str, SafeString | str]] = []
     ladder = ctx.ladder(TRUMP)
     # Two off-suit cards of the same trump rank share a tier.
     shared = next((tier for tier in ladder if len(tier) >= 2), None)

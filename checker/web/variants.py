@@ -99,6 +99,30 @@ def _shown_value(result: Any, key: str) -> Any:
     return result.actual.get(key)
 
 
+def _case_cell(rs: Ruleset, result: Any, keys: Sequence[str], odd_keys: set[str]) -> dict[str, Any]:
+    """One ruleset's cell of a case row: its values (the odd ones marked) and its links."""
+    ctx = present.deal_context(rs.name, result.input or {})
+    items = []
+    if result.status != "error":
+        for key in keys:
+            if key in result.actual or key in result.expected:
+                value = present.render_value(key, _shown_value(result, key), ctx)
+                items.append((present.field_label(key), value, key in odd_keys))
+    params = case_checker_params(result)
+    return {
+        "ruleset": rs,
+        "absent": False,
+        "r": result,
+        "odd": bool(odd_keys),
+        "explanation": present.explanation(result),
+        "message": present.message(result),
+        "values_html": _dl(items),
+        "expected_html": present.kv_rows(result.expected, ctx, set(result.diff or ())),
+        "case_url": reverse("case", args=[rs.name, result.id]),
+        "checker_url": reverse("check") + "?" + checker_query(params) if params else "",
+    }
+
+
 def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dict[str, Any]]:
     """Everything the case matrix draws for each row, one cell per ruleset column."""
     out = []
@@ -118,29 +142,7 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
             if result is None:
                 cells.append({"ruleset": rs, "absent": True})
                 continue
-            ctx = present.deal_context(rs.name, result.input or {})
-            odd_keys = odd.get(rs.name, set())
-            items = []
-            if result.status != "error":
-                for key in keys:
-                    if key in result.actual or key in result.expected:
-                        value = present.render_value(key, _shown_value(result, key), ctx)
-                        items.append((present.field_label(key), value, key in odd_keys))
-            params = case_checker_params(result)
-            cells.append(
-                {
-                    "ruleset": rs,
-                    "absent": False,
-                    "r": result,
-                    "odd": bool(odd_keys),
-                    "explanation": present.explanation(result),
-                    "message": present.message(result),
-                    "values_html": _dl(items),
-                    "expected_html": present.kv_rows(result.expected, ctx, set(result.diff or ())),
-                    "case_url": reverse("case", args=[rs.name, result.id]),
-                    "checker_url": reverse("check") + "?" + checker_query(params) if params else "",
-                }
-            )
+            cells.append(_case_cell(rs, result, keys, odd.get(rs.name, set())))
         params = case_checker_params(first)
         scenario = {k: v for k, v in (params or {}).items() if k not in ("ruleset", "options")}
         out.append(
@@ -240,6 +242,46 @@ def _explanations(result: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def _scenario_column(
+    rs: Ruleset, cell: Mapping[str, Any], params: Mapping[str, str], odd: bool
+) -> dict[str, Any]:
+    """One ruleset's column head: its deal or error, why some inputs do not apply, its links."""
+    notes = []
+    if params.get("level") and not rs.has_level:
+        notes.append(_("没有级牌，忽略“打几”"))
+    dropped = sorted(
+        {
+            int(k[1:])
+            for k in params
+            if k[:1] in ("h", "p") and k[1:].isdigit() and int(k[1:]) >= rs.players
+        }
+    )
+    if dropped:
+        notes.append(
+            _("只有 %(p)d 位玩家，忽略玩家 %(seats)s")
+            % {"p": rs.players, "seats": _("、").join(str(s) for s in dropped)}
+        )
+    local = {k: v for k, v in params.items()}
+    for seat in dropped:
+        local.pop(f"h{seat}", None)
+        local.pop(f"p{seat}", None)
+    local["ruleset"] = rs.name
+    return {
+        "ruleset": rs,
+        "error": present.error_of(cell),
+        "field": cell.get("field"),
+        "setting": present.deal_words(
+            params.get("level") or "2", params.get("trump") or "none", rs.has_level
+        )
+        if "result" in cell
+        else "",
+        "odd": odd,
+        "notes": notes,
+        "checker_url": reverse("check") + "?" + checker_query(local),
+        "explanations": _explanations(cell.get("result") or {}),
+    }
+
+
 def scenario_view(
     params: Mapping[str, str], result: Mapping[str, Any], columns: Sequence[Ruleset]
 ) -> dict[str, Any]:
@@ -254,42 +296,7 @@ def scenario_view(
         rs = by_name.get(name) or load_ruleset(name)
         cell = cells[name]
         contexts[name] = _column_context(rs, params)
-        notes = []
-        if params.get("level") and not rs.has_level:
-            notes.append(_("没有级牌，忽略“打几”"))
-        dropped = sorted(
-            {
-                int(k[1:])
-                for k in params
-                if k[:1] in ("h", "p") and k[1:].isdigit() and int(k[1:]) >= rs.players
-            }
-        )
-        if dropped:
-            notes.append(
-                _("只有 %(p)d 位玩家，忽略玩家 %(seats)s")
-                % {"p": rs.players, "seats": _("、").join(str(s) for s in dropped)}
-            )
-        local = {k: v for k, v in params.items()}
-        for seat in dropped:
-            local.pop(f"h{seat}", None)
-            local.pop(f"p{seat}", None)
-        local["ruleset"] = name
-        cols.append(
-            {
-                "ruleset": rs,
-                "error": present.error_of(cell),
-                "field": cell.get("field"),
-                "setting": present.deal_words(
-                    params.get("level") or "2", params.get("trump") or "none", rs.has_level
-                )
-                if "result" in cell
-                else "",
-                "odd": bool(odd.get(name)),
-                "notes": notes,
-                "checker_url": reverse("check") + "?" + checker_query(local),
-                "explanations": _explanations(cell.get("result") or {}),
-            }
-        )
+        cols.append(_scenario_column(rs, cell, params, bool(odd.get(name))))
     rows = []
     for key in result["keys"]:
         row_cells = []
