@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 from checker.engine.cards import Card, ascii_card, format_card
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset, ruleset_names
-from checker.scenarios.scenario import Checked
+from checker.scenarios.scenario import Checked, case_yaml, parse_options
 
 from . import present
 from .forms import CheckForm, carry_over, field_label, ruleset_or_default
 from .hosts import absolute_url
 from .links import canonical_params, checker_query, trump_param
+from .rulesdoc import option_description
 
 
 def trump_choices() -> list[tuple[str, str]]:
@@ -245,8 +246,6 @@ def _summary(view: Mapping[str, Any], checked: Checked) -> list[dict[str, Any]]:
 def with_form_options(rs: Ruleset, params: Mapping[str, str]) -> Ruleset:
     """Return the ruleset with the form's options (decks and players shape the grid and seats);
     the ruleset itself when they do not parse (the form reports that error)."""
-    from checker.scenarios.scenario import parse_options
-
     try:
         return rs.with_options(parse_options(params.get("options") or ""))
     except ValueError:  # EngineError and ScenarioError are ValueErrors
@@ -313,8 +312,6 @@ def _fmt_option(value: Any) -> str:
 
 def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str, Any]:
     """Everything the checker page and its partial draw, from the form's one judged result."""
-    from .rulesdoc import option_description
-
     params = dict(form.params)
     params["ruleset"] = rs.name
     lang = present.engine_lang()
@@ -332,19 +329,13 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
     permalink = absolute_url(request, path) or path
     yaml_text = ""
     if checked is not None and error is None:
-        from checker.scenarios.scenario import case_yaml
-
         yaml_text = case_yaml(checked, lang)
     fixed = [str(r) for r in rs.trump_ranks if isinstance(r, int)]
     table = with_form_options(rs, params)
     return {
         "nav": "check",
         "ruleset": table,
-        "rulesets": [
-            (n, other.title_en if lang == "en" else other.title)
-            for n in ruleset_names()
-            for other in [ruleset_or_default(n)]
-        ],
+        "rulesets": _ruleset_titles(lang),
         "params": params,
         "trump_value": trump_param(params.get("trump") or "none"),
         "banker_value": params.get("banker", "0"),
@@ -366,15 +357,29 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         + checker_query({k: v for k, v in canonical.items() if k not in ("ruleset", "options")})
         + "#scenario",
         "trump_choices": trump_choices(),
-        "option_specs": [
-            {
-                "name": o.name,
-                "choices": [_fmt_option(c) for c in o.choices],
-                "description": option_description(rs, o.name),
-            }
-            for o in rs.option_specs.values()
-        ],
+        "option_specs": _option_specs(rs),
     }
+
+
+def _ruleset_titles(lang: str) -> list[tuple[str, str]]:
+    """Every ruleset's name and title in the page's language, for the ruleset select."""
+    return [
+        (n, other.title_en if lang == "en" else other.title)
+        for n in ruleset_names()
+        for other in [ruleset_or_default(n)]
+    ]
+
+
+def _option_specs(rs: Ruleset) -> list[dict[str, Any]]:
+    """The ruleset's options as the form offers them: name, choices and what each means."""
+    return [
+        {
+            "name": o.name,
+            "choices": [_fmt_option(c) for c in o.choices],
+            "description": option_description(rs, o.name),
+        }
+        for o in rs.option_specs.values()
+    ]
 
 
 def _canonical(form: CheckForm, params: Mapping[str, str]) -> dict[str, str]:
