@@ -19,6 +19,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from checker.engine.cards import Card, ascii_card, parse_cards
+from checker.engine.ruleset import ruleset_names
 from checker.perf.playbench import play_rows
 from checker.web import selfcheck
 
@@ -92,52 +93,8 @@ class Command(BaseCommand):
             self.stderr.write(f"checker answered {first.status_code}: {first.content[:400]!r}")
             raise SystemExit(1)
         self.stdout.write(f"worst case: {len(url)} characters of URL")
-        rows: list[tuple[str, list[float]]] = []
-        for _ in range(5):  # warm up
-            client.get(url, secure=True, HTTP_HX_REQUEST="true")
-        rows.append(
-            (
-                "checker partial (htmx)",
-                measure(lambda: client.get(url, secure=True, HTTP_HX_REQUEST="true"), opts["n"]),
-            )
-        )
-        rows.append(
-            (
-                "checker full page",
-                measure(lambda: client.get(url, secure=True), max(20, opts["n"] // 4)),
-            )
-        )
-        api = url.replace("/check/", "/api/check")
-        rows.append(("api/check JSON", measure(lambda: client.get(api, secure=True), opts["n"])))
-        selfcheck.clear_cache()
-        cold = measure(lambda: client.get("/", secure=True), 1)
-        rows.append(("dashboard, cold (runs the suite)", cold))
-        rows.append(
-            (
-                "dashboard, warm",
-                measure(lambda: client.get("/", secure=True), opts["dashboard_n"]),
-            )
-        )
-        rows.append(
-            (
-                "dashboard filtered (htmx)",
-                measure(
-                    lambda: client.get("/?status=pass", secure=True, HTTP_HX_REQUEST="true"),
-                    opts["dashboard_n"],
-                ),
-            )
-        )
-        from checker.engine.ruleset import ruleset_names
-
-        sizes = []
-        for name in ruleset_names():
-            page = f"/rulesets/{name}/selfcheck/"
-            client.get(page, secure=True)  # runs that ruleset's suite once
-            size = len(client.get(page, secure=True).content)
-            times = measure(partial(client.get, page, secure=True), opts["dashboard_n"])
-            rows.append((f"dashboard {name}, warm", times))
-            sizes.append(f"{name} {size / 1000:.1f} kB")
-        self.stdout.write("dashboard first load HTML: " + ", ".join(sizes))
+        rows = _checker_rows(client, url, opts["n"])
+        rows += self._dashboard_rows(client, opts["dashboard_n"])
         rows += play_rows(client, opts["play_rounds"], self.stdout)
         run = selfcheck.get_run("classic")
         self.stdout.write(f"suite: {run.total} cases for classic, run {run.seconds * 1000:.0f} ms")
@@ -147,3 +104,36 @@ class Command(BaseCommand):
                 f"{name:36} {len(times):5d} {pct(times, 0.5):8.1f} {pct(times, 0.95):8.1f}"
                 f" {statistics.fmean(times):8.1f}"
             )
+
+    def _dashboard_rows(self, client: Client, n: int) -> list[tuple[str, list[float]]]:
+        """Time the dashboard cold, warm and filtered, and each ruleset's warm; print sizes."""
+        home = partial(client.get, "/", secure=True)
+        filtered = partial(client.get, "/?status=pass", secure=True, HTTP_HX_REQUEST="true")
+        selfcheck.clear_cache()
+        rows = [
+            ("dashboard, cold (runs the suite)", measure(home, 1)),
+            ("dashboard, warm", measure(home, n)),
+            ("dashboard filtered (htmx)", measure(filtered, n)),
+        ]
+        sizes = []
+        for name in ruleset_names():
+            page = partial(client.get, f"/rulesets/{name}/selfcheck/", secure=True)
+            page()  # runs that ruleset's suite once
+            size = len(page().content)
+            rows.append((f"dashboard {name}, warm", measure(page, n)))
+            sizes.append(f"{name} {size / 1000:.1f} kB")
+        self.stdout.write("dashboard first load HTML: " + ", ".join(sizes))
+        return rows
+
+
+def _checker_rows(client: Client, url: str, n: int) -> list[tuple[str, list[float]]]:
+    """Time the worst-case checker query as a partial, a full page and the JSON API."""
+    partial_page = partial(client.get, url, secure=True, HTTP_HX_REQUEST="true")
+    for _ in range(5):  # warm up
+        partial_page()
+    api = url.replace("/check/", "/api/check")
+    return [
+        ("checker partial (htmx)", measure(partial_page, n)),
+        ("checker full page", measure(partial(client.get, url, secure=True), max(20, n // 4))),
+        ("api/check JSON", measure(partial(client.get, api, secure=True), n)),
+    ]
