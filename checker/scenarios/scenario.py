@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from checker.engine.cards import Card, format_card, format_rank, is_subset, parse_cards
+from checker.engine.cards import Card, ascii_card, format_card, format_rank, is_subset, parse_cards
 from checker.engine.combos import THROW, Combo, classify
 from checker.engine.errors import EngineError
 from checker.engine.follow import (
@@ -641,8 +641,6 @@ def _yaml_note(checked: Checked, lang: Lang) -> str:
 
 def card_ascii_slug(card: Card) -> str:
     """Write a card in ASCII for ids."""
-    from checker.engine.cards import ascii_card
-
     return ascii_card(card)
 
 

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from checker.engine.cards import Card, format_card, is_subset
 from checker.engine.combos import THROW, Combo, classify
+from checker.engine.declare import judge_declaration
 from checker.engine.errors import HandError, PlayError
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context, check_copies
@@ -383,8 +384,6 @@ def _outcome(
     }
     hand = list(view.hand)
     if action == DECLARE:
-        from checker.engine.declare import judge_declaration
-
         if cards:
             verdict = judge_declaration(rs, ctx.level, view.declarations, view.seat, cards, hand)
             out["legal"] = verdict.accepted

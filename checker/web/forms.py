@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from checker.engine.cards import parse_cards
+from checker.engine.cards import ascii_card, format_cards, parse_cards
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
@@ -154,8 +154,6 @@ def carry_over(
     Returns the parameters to show and, per field, the dropped cards in words
     (e.g. "领牌（玩家 0）: ♠3"); seats the ruleset does not have are dropped whole.
     """
-    from checker.engine.cards import ascii_card, format_cards
-
     kept: dict[str, str] = {}
     dropped: list[tuple[str, str]] = []
     level = params.get("level") or ""

@@ -20,6 +20,9 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from checker.engine.cards import Card, ascii_upper, format_card, parse_cards
+from checker.engine.errors import EngineError
+from checker.engine.order import make_context
+from checker.engine.ruleset import load_ruleset
 from checker.engine.vocab import (
     JOKER_NAMES_EN,
     RED_SUITS,
@@ -141,10 +144,6 @@ def message(result: Any) -> str:
 
 def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
     """The card order of a case's deal (for trump badges), or None when it cannot be built."""
-    from checker.engine.errors import EngineError
-    from checker.engine.order import make_context
-    from checker.engine.ruleset import load_ruleset
-
     try:
         rs = load_ruleset(ruleset)
         if data.get("options"):

@@ -20,7 +20,7 @@ from checker.engine.errors import EngineError
 from checker.engine.order import make_context
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.scenarios.matrix import MatrixRow
-from checker.web import present
+from checker.web import present, selfcheck
 from checker.web.links import case_checker_params, checker_query
 
 # Checker parameters that mean the same under every ruleset (ruleset and options do not).
@@ -169,8 +169,6 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
 
 def matches(row: MatrixRow, text: str) -> bool:
     """The text filter: any cell's id, title, kind, input or expectation contains the text."""
-    from checker.web import selfcheck
-
     return any(selfcheck.matches(r, "", "", text) for r in row.cells.values())
 
 
