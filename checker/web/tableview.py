@@ -297,7 +297,7 @@ def table_context(
             suggestion = decision.explanation_for(lang)
     hand: list[Card] = []
     if human is not None:
-        if ask is not None and ask.phase in (DECLARE, BURY):
+        if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
             hand = list(ask.view.hand)
         elif table.hands:
             hand = table.hands[human]
