@@ -31,6 +31,21 @@ def _short_bot_pause(settings: Any) -> None:
     settings.PLAY_BOT_PAUSE_MS = 20
 
 
+def hint_and_play(page: Any, *, keys: bool) -> None:
+    """Take the hint and play it, from the keyboard (keys) or by clicks; wait for the move."""
+    ply = page.locator("#table").get_attribute("data-ply")
+    for testid in ("hint", "play-button"):
+        if keys:
+            page.get_by_test_id(testid).focus()
+            page.keyboard.press("Enter")
+        else:
+            page.get_by_test_id(testid).click()
+        if testid == "hint":
+            page.get_by_test_id("hint-text").wait_for()
+            assert not keys or page.evaluate(FOCUS)["inHand"]
+    page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
+
+
 def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPage) -> None:
     page = browser_page.page
     browser_page.goto(GAME)
@@ -45,15 +60,7 @@ def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPa
     assert page.evaluate(FOCUS) == {"tag": "INPUT", "name": "c", "inHand": True}
     # Accepted moves, made from the keyboard only: focus is on the hand after the bots reply.
     for _turn in range(4):
-        phase = settled(page)
-        ply = page.locator("#table").get_attribute("data-ply")
-        page.get_by_test_id("hint").focus()
-        page.keyboard.press("Enter")
-        page.get_by_test_id("hint-text").wait_for()
-        assert page.evaluate(FOCUS)["inHand"], phase
-        page.get_by_test_id("play-button").focus()
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
+        hint_and_play(page, keys=True)
         settled(page)
         focus = page.evaluate(FOCUS)
         assert focus == {"tag": "INPUT", "name": "c", "inHand": True}, focus
@@ -122,11 +129,7 @@ def test_the_replay_index_jumps_to_a_trick(request: pytest.FixtureRequest, fixtu
     bp.goto(GAME)
     for _turn in range(4):  # classic seed 3, seat 1: follows and leads only
         settled(page)
-        ply = page.locator("#table").get_attribute("data-ply")
-        page.get_by_test_id("hint").click()
-        page.get_by_test_id("hint-text").wait_for()
-        page.get_by_test_id("play-button").click()
-        page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
+        hint_and_play(page, keys=False)
     settled(page)
     page.get_by_test_id("replay-link").click()
     index = page.get_by_test_id("trick-index")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import BrowserPage
+from tests.test_browser_keep import hint_and_play
 from tests.test_browser_play import settled, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,14 +80,11 @@ def test_an_english_round_by_the_keyboard_at_1280px(browser_page: BrowserPage) -
             assert held[1] == mine and all(h in (mine - 1, mine) for h in held), held
         if turn == 3:
             browser_page.shot("english-turn-1280", full_page=False)
-        ply = page.locator("#table").get_attribute("data-ply")
         if phase in ("lead", "follow", "bury"):
-            page.get_by_test_id("hint").focus()
-            page.keyboard.press("Enter")
-            page.get_by_test_id("hint-text").wait_for()
-            page.get_by_test_id("play-button").focus()
-        else:
-            page.locator('[data-testid="declare"], [data-testid="pass"]').first.focus()
+            hint_and_play(page, keys=True)
+            continue
+        ply = page.locator("#table").get_attribute("data-ply")
+        page.locator('[data-testid="declare"], [data-testid="pass"]').first.focus()
         page.keyboard.press("Enter")
         page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
     text = check_lines(page)

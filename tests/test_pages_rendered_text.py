@@ -5,7 +5,6 @@ winning the kitty named apart), the simulation page's commands one a line."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from django.test import Client
 
 from checker.models import PlayGame
 from tests.test_game import auto_move
-from tests.test_pages_english import _pages
+from tests.test_pages_english import ChineseOutsideMarks, _pages
 from tests.test_play_views import cards_of, position, post_move, start
 
 pytestmark = pytest.mark.django_db
@@ -22,29 +21,17 @@ TEMPLATE_SYNTAX = ("{#", "#}", "{%", "%}")
 FULL_WIDTH = re.compile(r"[：（）]")
 
 
-class _Text(HTMLParser):
+class _Text(ChineseOutsideMarks):
     """The text a reader meets outside elements marked lang="zh…" (scripts and styles left out)."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.open: list[tuple[str, bool]] = []
+        super().__init__()
         self.parts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        zh = (dict(attrs).get("lang") or "").lower().startswith("zh")
-        if tag not in ("input", "br", "img", "meta", "link", "hr", "wbr"):
-            self.open.append((tag, zh))
-
-    def handle_endtag(self, tag: str) -> None:
-        for i in range(len(self.open) - 1, -1, -1):
-            if self.open[i][0] == tag:
-                del self.open[i:]
-                return
 
     def handle_data(self, data: str) -> None:
         if self.open and self.open[-1][0] in ("script", "style"):
             return
-        if not any(zh for _, zh in self.open):
+        if not self._marked():
             self.parts.append(data)
 
 
