@@ -124,6 +124,14 @@ def test_the_failure_count_takes_the_reader_to_the_results(
     assert f"1 / {failing_run.total}" in count.inner_text()
     assert page.locator('[data-testid="case-row"][data-status="fail"]').count() == 1
     bp.shot(f"keep-failure-filter-{fixture}", full_page=False)
+    # The filter form (htmx): the results are redrawn under it, brought into view with the count.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.select_option("#f-status", "error")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=shown-count]').innerText.includes('2 /')"
+    )
+    page.wait_for_function(IN_VIEW, arg="#results")
+    assert page.locator('[data-testid="case-row"][data-status="error"]').count() >= 1
 
 
 @pytest.mark.parametrize("fixture", ["phone_page", "browser_page"])
