@@ -14,6 +14,7 @@ import pytest
 from checker.web import selfcheck
 from tests.conftest import BrowserPage
 from tests.test_browser_checker import build_dispute
+from tests.test_browser_csp import LISTEN
 from tests.test_browser_play import settled, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -155,3 +156,17 @@ def test_the_replay_index_jumps_to_a_trick(request: pytest.FixtureRequest, fixtu
     assert bottom <= top < page.viewport_size["height"], (bottom, top)  # not under the index
     assert index.is_visible()
     bp.shot(f"keep-replay-index-{fixture}", full_page=False)
+
+
+def test_the_table_script_runs_under_the_content_security_policy(strict_page: BrowserPage) -> None:
+    page = strict_page.page
+    page.add_init_script(LISTEN)
+    strict_page.goto(GAME)
+    assert settled(page) == "follow"
+    page.get_by_test_id("hint").click()  # locators only: a string predicate would need eval
+    page.get_by_test_id("hint-text").wait_for()
+    page.get_by_test_id("play-button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#table[data-ply="1"]:not([data-partial])')
+    page.locator('#table .hand input[name="c"]:focus').wait_for(state="attached")
+    assert page.evaluate("window.__csp") == []
