@@ -93,7 +93,8 @@ def test_switch_to_english_keeps_the_scenario_built_by_taps(phone_page: BrowserP
     with page.expect_navigation(url="**/check/?**"):
         page.get_by_test_id("lang-switch").tap()
     page.wait_for_function("document.documentElement.lang === 'en'")
-    assert page.locator("#f-p1").input_value() == "SK SK"
+    # The fields as they stood (glyphs as picked; the language switch reads the form itself).
+    assert page.locator("#f-p1").input_value().replace("♠", "S") == "SK SK"
     summary = page.get_by_test_id("summary").inner_text()
     assert "Legal" in summary and not CJK.search(summary.replace("♠", ""))
     phone_page.shot("phone-english", full_page=False)

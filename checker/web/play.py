@@ -561,6 +561,9 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
                 "winner": tableview.seat_name(judged.trick.winner, human, n)
                 if judged.trick.winner is not None
                 else "",
+                "won": tableview.won_words(judged.trick.winner, human, n, judged.trick.points)
+                if judged.trick.winner is not None
+                else "",
                 "points": judged.trick.points,
                 "why": judged.outcome.explanation_for(lang) if judged.outcome else "",
                 "plays": rows,

@@ -17,10 +17,10 @@ from checker.engine.roundrules import is_review_open
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
-from checker.play.game import SURRENDER, Position, hint
+from checker.play.game import SURRENDER, Ask, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
-from checker.play.table import Table, Trick, banker_reveal, fold_events, review_seats
+from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
 from checker.web import present
 
 PHASE_WORDS = {
@@ -120,15 +120,42 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
                 else "",
             }
         )
+    number = trick.number + 1
+    if trick.leader == human:
+        heading = _("第 %(n)s 墩 · 你首出") % {"n": number}
+    else:
+        heading = _("第 %(n)s 墩 · %(who)s 首出") % {
+            "n": number,
+            "who": seat_name(trick.leader, human, n),
+        }
+    if winning is None:
+        summary = ""
+    elif winning == human:
+        summary = _("（第 %(n)s 墩，你赢）") % {"n": number}
+    else:
+        summary = _("（第 %(n)s 墩，%(who)s 赢）") % {
+            "n": number,
+            "who": seat_name(winning, human, n),
+        }
     return {
-        "number": trick.number + 1,
+        "number": number,
         "leader": seat_name(trick.leader, human, n),
+        "heading": heading,
         "plays": plays,
         "done": trick.winner is not None,
         "winner": seat_name(winning, human, n) if winning is not None else "",
+        "won": won_words(winning, human, n, trick.points) if winning is not None else "",
+        "won_summary": summary,
         "points": trick.points,
         "count": sum(c.points for p in trick.plays for c in p.cards),
     }
+
+
+def won_words(seat: int, human: int | None, players: int, points: int) -> str:
+    """Say who won a trick and its points ("You win, 20 points" when the human did)."""
+    if seat == human:
+        return _("你赢，%(p)s 分") % {"p": points}
+    return _("%(who)s 赢，%(p)s 分") % {"who": seat_name(seat, human, players), "p": points}
 
 
 def hand_groups(
@@ -173,6 +200,38 @@ def hand_groups(
             }
         )
     return out
+
+
+def cards_held(table: Table, ask: Ask | None, human: int | None) -> list[int]:
+    """Count the cards each seat holds now: only those dealt so far while declaring, and the
+    kitty in the banker's hand from when it is taken until it is buried."""
+    n = table.ruleset.players
+    if not table.hands:
+        return [0] * n
+    counts = [len(h) for h in table.hands]
+    if ask is not None and ask.phase == DECLARE and human is not None:
+        at = _dealt_so_far(table, human, len(ask.view.hand))
+        counts = [len(hand_at(table, s, at)) for s in range(n)]
+    holder = None
+    if ask is not None and ask.phase in (SURRENDER, PICK_TRUMP, BURY):
+        holder = ask.view.seat
+    elif table.ctx is not None and not table.buried and table.end is None:
+        holder = table.banker
+    if holder is not None and not table.buried:
+        counts[holder] += len(table.kitty)
+    return counts
+
+
+def _dealt_so_far(table: Table, human: int, held: int) -> int:
+    """How many cards of the deal are out when the human, holding `held`, is asked to declare.
+
+    The human is asked on receiving its `held`-th card, or after the deal when a declaration
+    made since changed what it may declare (that declaration's `at` is then the later one).
+    """
+    n = table.ruleset.players
+    own = (held - 1) * n + (human - table.first) % n + 1
+    made = [int(e["at"]) for _s, _c, e in table.declarations if e.get("at") is not None]
+    return max([own, *made])
 
 
 def _bid_choices(position: Position) -> list[int]:
@@ -238,7 +297,7 @@ def table_context(
             suggestion = decision.explanation_for(lang)
     hand: list[Card] = []
     if human is not None:
-        if ask is not None and ask.phase in (DECLARE, BURY):
+        if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
             hand = list(ask.view.hand)
         elif table.hands:
             hand = table.hands[human]
@@ -248,6 +307,7 @@ def table_context(
     if current is not None and current.winner is not None and last is current:
         last = finished[-2] if len(finished) > 1 else None
     bots = seat_bots(position.spec.bots, n)
+    left = cards_held(table, ask, human)
     seats = []
     for s in range(n):
         seats.append(
@@ -256,7 +316,7 @@ def table_context(
                 "name": seat_name(s, human, n),
                 "banker": s == table.banker,
                 "attacker": table.is_attacker(s),
-                "left": len(table.hands[s]) if table.hands else 0,
+                "left": left[s],
                 "human": s == human,
                 "bot": "" if s == human else bots[s],
             }
