@@ -20,7 +20,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[2]
 CASES_DIR = PROJECT_DIR / "cases"
 
 ID_PATTERN = re.compile(f"^{CASE_ID_PATTERN}$")
-FILE_KEYS = {"rulesets", "cases", "category"}
+FILE_KEYS = {"rulesets", "cases", "category", "category_en"}
 DEFAULT_RULESET = "classic"
 
 # Limits that keep a hostile or broken case file from hurting a run or a page. The largest
@@ -59,11 +59,23 @@ class Case:
     problem: str | None = None  # a Fault (Chinese and English words) where it is known
     order: int = 0
     source_text: str = field(default="", compare=False)
+    title_en: str = ""  # the English row label (third edition), "" when the case has none
+    category_en: str = ""  # the file's category in English, "" when the file has none
 
     @property
     def inputs(self) -> dict[str, Any]:
-        """The case's input fields (everything but id, title, kind, expect and notes)."""
-        skip = {"id", "title", "kind", "expect", "expect_by_ruleset", "note", "source", "rulesets"}
+        """The case's input fields (everything but id, titles, kind, expect and notes)."""
+        skip = {
+            "id",
+            "title",
+            "title_en",
+            "kind",
+            "expect",
+            "expect_by_ruleset",
+            "note",
+            "source",
+            "rulesets",
+        }
         return {k: v for k, v in self.data.items() if k not in skip}
 
     def expected_for(self, ruleset: str) -> dict[str, Any]:
@@ -359,7 +371,9 @@ def load_cases(
             continue
         if isinstance(default_rs, str):
             default_rs = [default_rs]
-        problem = TEXT.problem(data.get("category") or path.stem, "category")
+        problem = TEXT.problem(data.get("category") or path.stem, "category") or TEXT.problem(
+            data.get("category_en") or "", "category_en"
+        )
         if problem is not None:
             result.errors.append(CaseFileError(problem, file))
             continue
@@ -375,6 +389,7 @@ def load_cases(
             )
             continue
         category = str(data.get("category") or path.stem)
+        category_en = str(data.get("category_en") or "")
         text_lines = text.splitlines()
         for i, raw in enumerate(data["cases"]):
             line = lines[i] if i < len(lines) else 0
@@ -430,9 +445,17 @@ def load_cases(
                     problem=problem,
                     order=order,
                     source_text=_source_text(text_lines, lines, i),
+                    title_en=_title_en(raw_map),
+                    category_en=category_en,
                 )
             )
     return result
+
+
+def _title_en(raw: Mapping[str, Any]) -> str:
+    """A case's English title when it has one written as text, else ""."""
+    value = raw.get("title_en")
+    return value if isinstance(value, str) else ""
 
 
 def _source_text(all_lines: list[str], lines: list[int], i: int) -> str:
