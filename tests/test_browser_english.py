@@ -42,7 +42,9 @@ def test_dashboard_in_english(fixture: str, request: pytest.FixtureRequest) -> N
     page.page.locator("[data-testid=tile]", has_text="Kitty multiplier (more)").click()
     page.page.wait_for_load_state()
     row = page.page.locator("[data-testid=case-row]").first
-    assert row.locator(".title a").first.inner_text() == "Kitty won by a throw (tractor + pair) → ×8"
+    assert (
+        row.locator(".title a").first.inner_text() == "Kitty won by a throw (tractor + pair) → ×8"
+    )
     page.shot(f"english-dashboard-{fixture}", full_page=False)
 
 
