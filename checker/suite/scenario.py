@@ -511,7 +511,7 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
         cases.append(
             {
                 "id": f"{slug}-classify",
-                "title": pick(lang, f"牌型：{lead_text}", f"Classify: {lead_text}"),
+                **_titles(f"牌型：{lead_text}", f"Classify: {lead_text}"),
                 "kind": "classify",
                 **base,
                 "cards": lead_text,
@@ -528,7 +528,7 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
         cases.append(
             {
                 "id": f"{slug}-throw",
-                "title": pick(lang, f"甩牌：{lead_text}", f"Throw: {lead_text}"),
+                **_titles(f"甩牌：{lead_text}", f"Throw: {lead_text}"),
                 "kind": "throw",
                 **base,
                 "cards": lead_text,
@@ -543,9 +543,7 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
             continue
         case = {
             "id": f"{slug}-follow-{entry['player']}",
-            "title": pick(
-                lang, f"跟牌：玩家{entry['player']}", f"Follow: player {entry['player']}"
-            ),
+            **_titles(f"跟牌：玩家{entry['player']}", f"Follow: player {entry['player']}"),
             "kind": "follow",
             **base,
             "lead": led_text,
@@ -567,7 +565,7 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
         cases.append(
             {
                 "id": f"{slug}-trick",
-                "title": pick(lang, f"比牌：{led_text}", f"Trick: {led_text}"),
+                **_titles(f"比牌：{led_text}", f"Trick: {led_text}"),
                 "kind": "trick",
                 **base,
                 "plays": plays,
@@ -597,6 +595,11 @@ def case_yaml(checked: Checked, lang: Lang = ZH) -> str:
         allow_unicode=True,
         sort_keys=False,
     )
+
+
+def _titles(zh: str, en: str) -> dict[str, str]:
+    """A case's row labels: title in zh-Hans and title_en beside it (third edition)."""
+    return {"title": zh, "title_en": en}
 
 
 def card_ascii_slug(card: Card) -> str:
