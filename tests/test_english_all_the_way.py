@@ -17,7 +17,7 @@ from django.test import Client
 
 from checker.engine.ruleset import ruleset_names
 from tests.test_pages_english import chinese_outside_marks
-from tests.test_play_views import auto_move, cards_of, position, post_move, start
+from tests.test_play_views import move_fields, position, post_move, start
 
 pytestmark = pytest.mark.django_db
 
@@ -141,13 +141,7 @@ def test_a_whole_round_at_the_table_then_its_replay_and_match(ruleset: str, bid:
         pos = position(game)
         if pos.ask is None:
             break
-        move = auto_move(pos, bid=bid)
-        fields = (
-            {"c": cards_of(move)}
-            if move.kind == "cards" and pos.ask.phase != "declare"
-            else {"move": move.text()}
-        )
-        answer: Any = post_move(client, game, **fields)
+        answer: Any = post_move(client, game, **move_fields(pos, bid))
         for text in chinese_outside_marks(answer.content.decode(), HAN):
             found.setdefault(text, "the move's answer")
     assert position(game).ask is None, "the round did not end"
