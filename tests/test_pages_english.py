@@ -25,8 +25,9 @@ SHOWN = ("title", "aria-label", "placeholder", "alt")
 class ChineseOutsideMarks(HTMLParser):
     """Collect the Chinese a reader of the page meets outside elements marked lang="zh…"."""
 
-    def __init__(self) -> None:
+    def __init__(self, pattern: re.Pattern[str] = CJK) -> None:
         super().__init__(convert_charrefs=True)
+        self.pattern = pattern
         self.open: list[tuple[str, bool]] = []
         self.found: list[str] = []
 
@@ -40,7 +41,7 @@ class ChineseOutsideMarks(HTMLParser):
             shown = [values.get(k, "") for k in SHOWN]
             if tag == "input" and values.get("type") in (None, "", "text", "submit", "button"):
                 shown.append(values.get("value", ""))
-            self.found += [f"<{tag} {v[:80]}>" for v in shown if CJK.search(v)]
+            self.found += [f"<{tag} {v[:80]}>" for v in shown if self.pattern.search(v)]
         if tag not in VOID:
             self.open.append((tag, zh))
 
@@ -53,13 +54,13 @@ class ChineseOutsideMarks(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.open and self.open[-1][0] in ("script", "style"):
             return
-        if CJK.search(data) and not self._marked():
+        if self.pattern.search(data) and not self._marked():
             self.found.append(" ".join(data.split())[:120])
 
 
-def chinese_outside_marks(html: str) -> list[str]:
+def chinese_outside_marks(html: str, pattern: re.Pattern[str] = CJK) -> list[str]:
     """List the Chinese texts of a page that are not inside an element marked lang="zh…"."""
-    parser = ChineseOutsideMarks()
+    parser = ChineseOutsideMarks(pattern)
     parser.feed(html)
     return list(dict.fromkeys(parser.found))
 

@@ -189,18 +189,20 @@ def test_unknown_and_tampered_games_are_clear_4xx(client: Client) -> None:
     assert client.get(f"/play/{game.key}/?at=x").status_code in (400,)
 
 
+def move_fields(pos, bid: str = "pass") -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """The form fields of a legal move for the human's decision (see auto_move)."""
+    move = auto_move(pos, bid=bid)
+    if move.kind == "cards" and pos.ask.phase != "declare":
+        return {"c": cards_of(move)}
+    return {"move": move.text()}
+
+
 def _play_out(client: Client, game: PlayGame, *, bid: str = "pass") -> None:
     for _ in range(200):
         pos = position(game)
         if pos.ask is None:
             return
-        move = auto_move(pos, bid=bid)
-        fields = (
-            {"c": cards_of(move)}
-            if move.kind == "cards" and pos.ask.phase != "declare"
-            else {"move": move.text()}
-        )
-        r = post_move(client, game, **fields)
+        r = post_move(client, game, **move_fields(pos, bid))
         assert r.status_code == 200, r.content.decode()[:500]
     raise AssertionError("the round did not end")
 

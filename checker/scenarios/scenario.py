@@ -536,7 +536,7 @@ def _classify_case(
     return [
         {
             "id": f"{slug}-classify",
-            "title": pick(lang, f"牌型：{lead_text}", f"Classify: {lead_text}"),
+            **_titles(f"牌型：{lead_text}", f"Classify: {lead_text}"),
             "kind": "classify",
             **base,
             "cards": lead_text,
@@ -560,7 +560,7 @@ def _throw_case(
     return [
         {
             "id": f"{slug}-throw",
-            "title": pick(lang, f"甩牌：{lead_text}", f"Throw: {lead_text}"),
+            **_titles(f"甩牌：{lead_text}", f"Throw: {lead_text}"),
             "kind": "throw",
             **base,
             "cards": lead_text,
@@ -582,7 +582,7 @@ def _follow_cases(
         player = entry["player"]
         case = {
             "id": f"{slug}-follow-{player}",
-            "title": pick(lang, f"跟牌：玩家{player}", f"Follow: player {player}"),
+            **_titles(f"跟牌：玩家{player}", f"Follow: player {player}"),
             "kind": "follow",
             **base,
             "lead": _led_text(checked),
@@ -613,7 +613,7 @@ def _trick_case(
     return [
         {
             "id": f"{slug}-trick",
-            "title": pick(lang, f"比牌：{led_text}", f"Trick: {led_text}"),
+            **_titles(f"比牌：{led_text}", f"Trick: {led_text}"),
             "kind": "trick",
             **base,
             "plays": plays,
@@ -637,6 +637,11 @@ def _yaml_note(checked: Checked, lang: Lang) -> str:
             f"# Failed throw: follows and the trick are judged against the forced {led_text}.\n",
         )
     return note
+
+
+def _titles(zh: str, en: str) -> dict[str, str]:
+    """A case's row labels: title in zh-Hans and title_en beside it (third edition)."""
+    return {"title": zh, "title_en": en}
 
 
 def card_ascii_slug(card: Card) -> str:

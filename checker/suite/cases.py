@@ -20,7 +20,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[2]
 CASES_DIR = PROJECT_DIR / "cases"
 
 ID_PATTERN = re.compile(f"^{CASE_ID_PATTERN}$")
-FILE_KEYS = {"rulesets", "cases", "category"}
+FILE_KEYS = {"rulesets", "cases", "category", "category_en"}
 DEFAULT_RULESET = "classic"
 
 # Limits that keep a hostile or broken case file from hurting a run or a page. The largest
@@ -59,11 +59,23 @@ class Case:
     problem: str | None = None  # a Fault (Chinese and English words) where it is known
     order: int = 0
     source_text: str = field(default="", compare=False)
+    title_en: str = ""  # the English row label (third edition), "" when the case has none
+    category_en: str = ""  # the file's category in English, "" when the file has none
 
     @property
     def inputs(self) -> dict[str, Any]:
-        """The case's input fields (everything but id, title, kind, expect and notes)."""
-        skip = {"id", "title", "kind", "expect", "expect_by_ruleset", "note", "source", "rulesets"}
+        """The case's input fields (everything but id, titles, kind, expect and notes)."""
+        skip = {
+            "id",
+            "title",
+            "title_en",
+            "kind",
+            "expect",
+            "expect_by_ruleset",
+            "note",
+            "source",
+            "rulesets",
+        }
         return {k: v for k, v in self.data.items() if k not in skip}
 
     def expected_for(self, ruleset: str) -> dict[str, Any]:
@@ -330,7 +342,9 @@ def _file_fault(data: Any, path: Path) -> Fault | None:
     problem = RULESET_NAMES.problem(data.get("rulesets") or [DEFAULT_RULESET], "rulesets")
     if problem is not None:
         return problem
-    problem = TEXT.problem(data.get("category") or path.stem, "category")
+    problem = TEXT.problem(data.get("category") or path.stem, "category") or TEXT.problem(
+        data.get("category_en") or "", "category_en"
+    )
     if problem is not None:
         return problem
     if len(data["cases"]) > MAX_CASES:
@@ -396,6 +410,7 @@ def load_cases(
         if isinstance(default_rs, str):
             default_rs = [default_rs]
         category = str(data.get("category") or path.stem)
+        category_en = str(data.get("category_en") or "")
         text_lines = text.splitlines()
         for i, raw in enumerate(data["cases"]):
             case_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
@@ -426,9 +441,17 @@ def load_cases(
                     problem=problem,
                     order=len(result.cases) + 1,
                     source_text=_source_text(text_lines, lines, i),
+                    title_en=_title_en(raw_map),
+                    category_en=category_en,
                 )
             )
     return result
+
+
+def _title_en(raw: Mapping[str, Any]) -> str:
+    """A case's English title when it has one written as text, else ""."""
+    value = raw.get("title_en")
+    return value if isinstance(value, str) else ""
 
 
 def _source_text(all_lines: list[str], lines: list[int], i: int) -> str:

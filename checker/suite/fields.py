@@ -409,6 +409,7 @@ CASE_ID = Named(
 COMMON_FIELDS: dict[str, FieldType] = {
     "id": CASE_ID,
     "title": TITLE,
+    "title_en": TITLE,
     "kind": STRING,
     "rulesets": RULESET_NAMES,
     "level": RANK,

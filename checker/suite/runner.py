@@ -55,6 +55,16 @@ class CaseResult:
     yaml_source: str = ""
     explanation_en: str = ""
     message_en: str = ""
+    title_en: str = ""
+    category_en: str = ""
+
+    def title_for(self, lang: str) -> str:
+        """The row label in zh-Hans or English (the Chinese title where no English is written)."""
+        return self.title_en if lang == "en" and self.title_en else self.title
+
+    def category_for(self, lang: str) -> str:
+        """The category name in zh-Hans or English (the Chinese one where no English is written)."""
+        return self.category_en if lang == "en" and self.category_en else self.category
 
     def as_json(self) -> dict[str, Any]:
         """Return the contract's JSON fields of a result, and the English explanation."""
@@ -65,7 +75,9 @@ class CaseResult:
             "ruleset": self.ruleset,
             "kind": self.kind,
             "title": self.title,
+            "title_en": self.title_en,
             "category": self.category,
+            "category_en": self.category_en,
             "status": self.status,
             "expected": self.expected,
             "actual": self.actual,
@@ -207,7 +219,9 @@ def _base(case: Case, ruleset_name: str) -> dict[str, Any]:
         ruleset=ruleset_name,
         kind=case.kind,
         title=case.title,
+        title_en=case.title_en,
         category=case.category,
+        category_en=case.category_en,
         input=_input_of(case),
         source=case.data.get("source"),
         note=case.data.get("note"),
@@ -299,7 +313,9 @@ def run_suite(
                 ruleset="-",
                 kind="-",
                 title=err.file,
+                title_en=err.file,
                 category="文件错误",
+                category_en="File errors",
                 status="error",
                 expected={},
                 actual={},
@@ -394,7 +410,10 @@ def to_table(report: SuiteReport) -> str:
 
 def case_yaml(result: CaseResult) -> str:
     """Write a result back as a case in the contract's YAML format."""
-    data: dict[str, Any] = {"id": result.id, "title": result.title, "kind": result.kind}
+    data: dict[str, Any] = {"id": result.id, "title": result.title}
+    if result.title_en:
+        data["title_en"] = result.title_en
+    data["kind"] = result.kind
     data.update(result.input)
     data["expect"] = result.expected
     if result.source:

@@ -47,6 +47,7 @@ def generate_schema() -> Schema:
         "properties": {
             "rulesets": RULESET_NAMES.schema(defs),
             "category": TEXT.schema(defs),
+            "category_en": TEXT.schema(defs),
             "cases": cases,
         },
         "$defs": defs,

@@ -134,6 +134,16 @@ def ruleset_title(rs: Any) -> str:
     return str(rs.title_en if engine_lang() == "en" else rs.title)
 
 
+def case_title(result: Any) -> str:
+    """A case's row label in the page's language (title_en on English pages, where written)."""
+    return str(result.title_for(engine_lang()))
+
+
+def category_name(result: Any) -> str:
+    """A case's category in the page's language (its file's category_en, where written)."""
+    return str(result.category_for(engine_lang()))
+
+
 def message(result: Any) -> str:
     """A result's message (why it failed or is an error) in the page's language."""
     english = getattr(result, "message_en", "")
@@ -285,12 +295,12 @@ def render_value(key: str, value: Any, ctx: Any = None) -> SafeString:
         label = code_label(value)
         if label != value:
             return format_html("{} <code>{}</code>", label, value)
-        return format_html("<span{}>{}</span>", _quoted_lang(value), value)
+        return format_html("<span{}>{}</span>", quoted_lang(value), value)
     if isinstance(value, (list, tuple)):
         if not value:
             return mark_safe("<code>[]</code>")
         text = ", ".join(str(v) for v in value)
-        return format_html("<code{}>{}</code>", _quoted_lang(text), text)
+        return format_html("<code{}>{}</code>", quoted_lang(text), text)
     if isinstance(value, Mapping):
         items = "".join(
             f"<dt>{escape(field_label(str(k)))}</dt><dd>{render_value(str(k), v, ctx)}</dd>"
@@ -303,8 +313,9 @@ def render_value(key: str, value: Any, ctx: Any = None) -> SafeString:
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 
-def _quoted_lang(text: str) -> SafeString:
-    """Mark a value quoted as written (a case's Chinese words) on an English page."""
+def quoted_lang(text: str) -> SafeString:
+    """Mark text quoted as written (a case's Chinese words) on an English page: ` lang="zh-Hans"`
+    when the page is English and the text holds Chinese, else nothing."""
     if engine_lang() == "en" and CJK.search(text):
         return mark_safe(' lang="zh-Hans"')
     return mark_safe("")

@@ -20,6 +20,7 @@ from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset
 from checker.suite.runner import CaseResult, SuiteReport, run_suite
 from checker.suite.seedcheck import SeedReport, seed_report
+from checker.web.present import category_name, quoted_lang
 
 BASE = Path(settings.BASE_DIR)
 WATCHED = [
@@ -160,6 +161,7 @@ def matches(result: CaseResult, status: str, category: str, text: str) -> bool:
             for x in (
                 result.id,
                 result.title,
+                result.title_en,
                 result.kind,
                 result.message,
                 result.note or "",
@@ -180,12 +182,31 @@ def _flatten(value: Any) -> str:
     return str(value)
 
 
+def category_labels(results: Iterable[CaseResult]) -> dict[str, str]:
+    """Each category (its key, the Chinese name) with its name in the page's language."""
+    labels: dict[str, str] = {}
+    for r in results:
+        if r.category not in labels:
+            labels[r.category] = category_name(r)
+    return labels
+
+
 def category_tiles(results: Iterable[CaseResult]) -> list[dict[str, Any]]:
+    """Count each category's results for the dashboard's tiles, with its name in words."""
     tiles: dict[str, dict[str, Any]] = {}
     for r in results:
-        tile = tiles.setdefault(
-            r.category, {"name": r.category, "total": 0, "passed": 0, "failed": 0, "errors": 0}
-        )
+        if r.category not in tiles:
+            label = category_name(r)
+            tiles[r.category] = {
+                "name": r.category,
+                "label": label,
+                "label_lang": quoted_lang(label),
+                "total": 0,
+                "passed": 0,
+                "failed": 0,
+                "errors": 0,
+            }
+        tile = tiles[r.category]
         tile["total"] += 1
         tile[{"pass": "passed", "fail": "failed", "error": "errors"}[r.status]] += 1
     return list(tiles.values())

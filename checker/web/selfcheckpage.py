@@ -54,8 +54,12 @@ def case_row(result: Any, has_level: bool = True) -> dict[str, Any]:
     inputs = {k: v for k, v in data.items() if k not in INPUT_SKIP}
     options = data.get("options") or {}
     linkable = bool(SAFE_ID.match(result.id or "")) and bool(SAFE_ID.match(result.ruleset or ""))
+    title = present.case_title(result)
     return {
         "r": result,
+        "title": title,
+        "title_lang": present.quoted_lang(title),
+        "note_lang": present.quoted_lang(str(result.note or "")),
         "deal": present.deal_words(data.get("level"), data.get("trump"), has_level),
         "options": options,
         "input_html": present.kv_rows(inputs, ctx),
@@ -115,9 +119,12 @@ def _groups(
         rows = [] if fold else [case_row(r, rs.has_level) for r in wanted]
         if not (rows or (fold and wanted) or any(r.status != "pass" for r in items)):
             continue
+        label = present.category_name(items[0])
         groups.append(
             {
                 "name": cat,
+                "label": label,
+                "label_lang": present.quoted_lang(label),
                 "rows": rows,
                 "folded": len(wanted) if fold else 0,
                 "fold_url": page_url + "?" + urlencode({"category": cat, "status": "pass"}),
@@ -169,11 +176,28 @@ def page_context(query: Mapping[str, str], rs: Ruleset) -> dict[str, Any]:
         "folded": not (category or text),
         "filters": filters,
         "filtered": bool(status or category or text),
-        "categories": categories,
+        "categories": [
+            (c, label, present.quoted_lang(label))
+            for c, label in selfcheck.category_labels(run.results).items()
+        ],
+        "seed_names": _seed_names(run),
         "problems": problems,
         "finished_at": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.finished_at)),
         "page_url": page_url,
     }
+
+
+def _seed_names(run: selfcheck.Run) -> list[dict[str, Any]]:
+    """The seed table's categories with their names in the page's language (the case files'
+    category_en where a file holds that category, else the seed's own words, marked)."""
+    if run.seed is None:
+        return []
+    labels = selfcheck.category_labels(run.results)
+    out = []
+    for c in run.seed.categories:
+        label = labels.get(c.name, c.name)
+        out.append({"c": c, "label": label, "label_lang": present.quoted_lang(label)})
+    return out
 
 
 def find_case(ruleset: str, case_id: str) -> tuple[CaseResult | None, Ruleset | None, str]:

@@ -8,14 +8,17 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
 from checker.dbstatus import NOT_MIGRATED, classify_db_error
 from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.vocab import as_lang, term
 from checker.models import SimulationRun
 
 HISTORY = 50
 BAR_WIDTH = 240
+BAR_ROW = 34  # one outcome: its name on a line, the bar under it
 
 
 def latest_card(name: str, runs: list[SimulationRun] | None = None) -> dict[str, Any]:
@@ -26,16 +29,18 @@ def latest_card(name: str, runs: list[SimulationRun] | None = None) -> dict[str,
     rs = load_ruleset(name)
     bars = run.outcome_bars() if run else []
     top = max((b["count"] for b in bars), default=1) or 1
+    lang = as_lang(get_language())
     for i, b in enumerate(bars):
+        b["label"] = term(b["name"], lang)
         b["width"] = max(1, round(BAR_WIDTH * b["count"] / top)) if b["count"] else 0
-        b["y"] = i * 22
+        b["y"] = i * BAR_ROW
     return {
         "name": name,
         "title": rs.title,
         "title_en": rs.title_en,
         "run": run,
         "bars": bars,
-        "chart_height": max(22 * len(bars), 22),
+        "chart_height": max(BAR_ROW * len(bars), BAR_ROW),
         "bar_width": BAR_WIDTH,
     }
 
@@ -81,9 +86,18 @@ def match_card(name: str, runs: list[SimulationRun]) -> dict[str, Any] | None:
         "chart_h": MATCH_CHART_H + 40,
         "axis_y": MATCH_CHART_H + 16,
         "label_y": MATCH_CHART_H + 32,
-        "wins": sorted(m.get("wins", {}).items()),
+        "wins": [(side_words(side), n) for side, n in sorted(m.get("wins", {}).items())],
         "chips": list(enumerate(m.get("chips_per_seat_per_match") or [])),
     }
+
+
+def side_words(side: str) -> str:
+    """Name a winning side of the match summary ("seats 0+2", "seat 1") in the page's language."""
+    head, _space, seats = side.partition(" ")
+    if head in ("seat", "seats") and seats:
+        count = len(seats.split("+"))
+        return ngettext("座位 %(seats)s", "座位 %(seats)s", count) % {"seats": seats}
+    return side
 
 
 def dashboard_card(name: str) -> dict[str, Any] | None:

@@ -145,9 +145,12 @@ def case_rows(rows: Iterable[MatrixRow], columns: Sequence[Ruleset]) -> list[dic
             cells.append(_case_cell(rs, result, keys, odd.get(rs.name, set())))
         params = case_checker_params(first)
         scenario = {k: v for k, v in (params or {}).items() if k not in ("ruleset", "options")}
+        title = present.case_title(first)
         out.append(
             {
                 "row": row,
+                "title": title,
+                "title_lang": present.quoted_lang(title),
                 "anchor": f"m-{row.id}",
                 "kind_label": present.KIND_LABELS.get(row.kind, row.kind),
                 "deal": present.deal_words(data.get("level"), data.get("trump"), True),

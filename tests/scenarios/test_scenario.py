@@ -255,3 +255,14 @@ def test_english_hint_and_jokers() -> None:
     )
     assert out["lead"]["explanation_en"].startswith("Big Joker Big Joker")
     assert out["follows"][0]["explanation_en"].startswith("Follow: ")
+
+
+def test_case_yaml_export_carries_title_en_beside_the_chinese_title() -> None:
+    from checker.suite.scenario import Scenario, case_yaml, judge_scenario
+
+    checked = judge_scenario(Scenario(params(CONTRACT_URL)))
+    for lang in ("zh", "en"):
+        data = yaml.safe_load(case_yaml(checked, lang))
+        for case in data["cases"]:
+            assert case["title"].split("：")[0] in ("牌型", "甩牌", "跟牌", "比牌")
+            assert case["title_en"].split(":")[0] in ("Classify", "Throw", "Follow", "Trick")

@@ -101,6 +101,17 @@ def test_every_file_has_a_category(path: Path) -> None:
     assert str(DATA[path].get("category") or "").strip(), f"{rel(path)} has no category"
 
 
+# Chinese characters and full-width punctuation: what an English label must not hold.
+HAN = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+@pytest.mark.parametrize("path", sorted(DATA), ids=rel)
+def test_every_file_has_an_english_category(path: Path) -> None:
+    english = str(DATA[path].get("category_en") or "").strip()
+    assert english, f"{rel(path)} has no category_en"
+    assert not HAN.search(english), f"{rel(path)}: category_en {english!r} is not English"
+
+
 @pytest.mark.parametrize("path", sorted(DATA), ids=rel)
 def test_every_file_has_a_cases_list(path: Path) -> None:
     assert isinstance(DATA[path].get("cases"), list)
@@ -109,6 +120,15 @@ def test_every_file_has_a_cases_list(path: Path) -> None:
 def test_every_case_has_a_title() -> None:
     missing = [
         f"{rel(p)}: {c.get('id')}" for p, c in CASE_ITEMS if not str(c.get("title") or "").strip()
+    ]
+    assert missing == []
+
+
+def test_every_case_has_an_english_title() -> None:
+    missing = [
+        f"{rel(p)}: {c.get('id')}"
+        for p, c in CASE_ITEMS
+        if not str(c.get("title_en") or "").strip() or HAN.search(str(c.get("title_en")))
     ]
     assert missing == []
 

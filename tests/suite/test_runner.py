@@ -594,3 +594,57 @@ def test_json_errors_carry_an_english_message(tmp_path: Path) -> None:
     data = result.as_json()
     assert "无法识别" in data["message"]
     assert "unknown card “♣X”" in data["message_en"]
+
+
+ENGLISH = """\
+category: 测试
+category_en: Tests
+rulesets: [classic]
+cases:
+  - id: t-english-pair
+    title: 对子
+    title_en: A pair
+    kind: classify
+    level: 2
+    trump: H
+    cards: SQ SQ
+    expect:
+      type: pair
+  - {id: t-english-flow, title: 单张, title_en: "A single, in flow style", kind: classify,
+     level: 2, trump: H, cards: SQ, expect: {type: single}}
+"""
+
+
+def test_json_carries_title_en_beside_title(tmp_path: Path) -> None:
+    write(tmp_path, "en.yaml", ENGLISH)
+    write(tmp_path, "zh.yaml", FAILING)
+    results = {r["id"]: r for r in json.loads(to_json(run_suite([tmp_path])))["results"]}
+    pair = results["t-english-pair"]
+    assert (pair["status"], pair["title"], pair["title_en"]) == ("pass", "对子", "A pair")
+    assert (pair["category"], pair["category_en"]) == ("测试", "Tests")
+    assert results["t-english-flow"]["title_en"] == "A single, in flow style"
+    # A case without title_en carries an empty string, as the contract says.
+    chinese_only = results["t-classify-wrong-expectation"]
+    assert (chinese_only["title_en"], chinese_only["category_en"]) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [("    title_en: 7\n", "title_en"), ('    title_en: ""\n', "title_en")],
+)
+def test_a_title_en_that_is_not_a_text_is_an_error_row(
+    tmp_path: Path, line: str, field: str
+) -> None:
+    text = ENGLISH.replace("    title_en: A pair\n", line)
+    results = by_id(run_suite([write(tmp_path, "en.yaml", text)]))
+    broken = results["t-english-pair"]
+    assert broken.status == "error"
+    assert field in broken.message and "t-english-pair" in broken.message
+    assert results["t-english-flow"].status == "pass"
+
+
+def test_a_category_en_that_is_not_a_text_is_a_file_error(tmp_path: Path) -> None:
+    text = ENGLISH.replace("category_en: Tests", "category_en: [Tests]")
+    (result,) = run_suite([write(tmp_path, "en.yaml", text)]).results
+    assert result.status == "error"
+    assert "category_en" in result.message

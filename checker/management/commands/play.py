@@ -58,7 +58,8 @@ class Screen:
     def card(self, card: Card, *, trump: bool = False) -> str:
         if not self.color:
             return ascii_card(card) + ("*" if trump else "")
-        text = format_card(card)
+        # Suit symbols either way; jokers as 大王/小王 in zh-Hans and BJ/LJ in English.
+        text = ascii_card(card) if card.rank >= 15 and self.lang == "en" else format_card(card)
         if card.suit in ("H", "D") or card.rank == 16:
             text = RED + text + RESET
         return (BOLD + text + RESET) if trump else text
@@ -273,7 +274,10 @@ class Command(BaseCommand):
         all` / 明牌 their trumps too) and the banker's 亮牌; 不查牌 shows none of it."""
         rs = table.ruleset
         if not announces_no_trump(rs) or table.ctx is None:
-            s.say("这个规则没有报无主和查牌。", "This ruleset has no 报无主 and no review.")
+            s.say(
+                "这个规则没有报无主和查牌。",
+                "This ruleset has no announcing of no trumps and no review.",
+            )
             return
         if not is_review_open(rs):
             s.say("不查牌：本局不能看别人的主牌。", "No review: others' trumps stay hidden.")
@@ -422,8 +426,7 @@ def read_move(phase: str, text: str) -> Move:
         try:
             cards = parse_cards(text)
         except CardError as exc:
-            why = str(exc)
-            raise MoveError(lambda lang: why) from None
+            raise MoveError(exc.message_for) from None
         if cards:
             return Move("cards", tuple(cards))
     raise MoveError(lambda lang: pick(lang, f"看不懂“{text[:30]}”", f"cannot read “{text[:30]}”"))
