@@ -258,7 +258,7 @@ def test_english_hint_and_jokers() -> None:
 
 
 def test_case_yaml_export_carries_title_en_beside_the_chinese_title() -> None:
-    from checker.suite.scenario import Scenario, case_yaml, judge_scenario
+    from checker.scenarios.scenario import Scenario, case_yaml, judge_scenario
 
     checked = judge_scenario(Scenario(params(CONTRACT_URL)))
     for lang in ("zh", "en"):
