@@ -150,6 +150,8 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
             f"name “{rs.name}” clashes with a ruleset already loaded",
             "name",
         )
+    if in_house:
+        return rs  # found again by name in rulesets/house/, never listed among the loaded files
     _SOURCES[rs.name] = path.resolve()
     LOADED[rs.name] = rs
     return rs

@@ -512,9 +512,7 @@ def load_ruleset(name: str) -> Ruleset:
         return _load_builtin(name)
     path = HOUSE_DIR / f"{name}.yaml"
     if path.is_file():
-        from .house import load_ruleset_file
-
-        return load_ruleset_file(path)
+        return _load_house(path, path.stat().st_mtime_ns)
     known = ", ".join(ruleset_names())
     raise RulesetError(
         f"未知规则集“{name}”（可用：{known}）",
@@ -522,6 +520,13 @@ def load_ruleset(name: str) -> Ruleset:
         field="ruleset",
         value=name,
     )
+
+
+@cache
+def _load_house(path: Path, _mtime_ns: int) -> Ruleset:
+    from .house import load_ruleset_file
+
+    return load_ruleset_file(path)
 
 
 @cache

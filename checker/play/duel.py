@@ -23,9 +23,10 @@ from typing import Any
 from checker.engine.ruleset import Ruleset, load_ruleset
 
 from . import players as registry
+from .cluster import run_in_order
 from .players import Player, make_players
 from .round import RoundResult, play_round
-from .simulation import Job, round_seeds, run_in_order
+from .simulation import Job, round_seeds
 
 A, B = 0, 1
 DuelJob = tuple[str, str, str, int, int]
@@ -143,7 +144,7 @@ def play_deal(job: DuelJob) -> DealResult:
 def run_deals(
     ruleset: str, bot_a: str, bot_b: str, deals: int, seed: int, jobs: int = 1
 ) -> Iterator[DealResult]:
-    """Play a duel's deals in order (over several processes when jobs > 1) and yield each."""
+    """Play a duel's deals in order (on a Dask cluster when jobs > 1) and yield each."""
     work: list[Job] = [
         (ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))
     ]
