@@ -152,9 +152,12 @@ def test_a_stopped_study_resumes_and_loses_only_unfinished_shards(
         return once
 
     monkeypatch.setattr(command.Command, "_store", stopping_store)
-    with pytest.raises(KeyboardInterrupt):
-        call_command("study", str(path), "--no-progress", stdout=StringIO(), stderr=StringIO())
+    err = StringIO()
+    with pytest.raises(SystemExit) as stop:
+        call_command("study", str(path), "--no-progress", stdout=StringIO(), stderr=err)
     study = Study.objects.get()
+    assert stop.value.code == 130
+    assert f"3 of 10 shards stored; go on with --resume {study.pk}" in err.getvalue()
     assert study.shards.count() == 3 and study.finished is None
     monkeypatch.setattr(command.Command, "_store", real_store)
     out = StringIO()

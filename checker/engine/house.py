@@ -114,7 +114,7 @@ def read_ruleset_text(text: str, where: str) -> Ruleset:
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         # A value of a shape no check above expected: still the file's fault, said plainly.
         raise _error(
-            where, f"无效的值（{exc!r}）", f"a value is not valid ({exc!r})", "ruleset"
+            where, f"无效的值（{exc!r}）", f"a value is not valid ({exc!r})", "file"
         ) from exc
 
 

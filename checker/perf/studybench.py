@@ -47,6 +47,13 @@ def _rss_mb() -> float:
     return float(psutil.Process().memory_info().rss) / 2**20
 
 
+def _cpu_s() -> float:
+    import psutil
+
+    times = psutil.Process().cpu_times()
+    return float(times.user + times.system)
+
+
 def timed_run(
     spec: Any, workers: int | None = None, scheduler: str | None = None
 ) -> dict[str, Any]:
@@ -54,10 +61,12 @@ def timed_run(
     seconds: list[float] = []
     with open_client(workers, scheduler) as client:
         client.wait_for_workers(workers or 1)
+        cpu_before = client.run(_cpu_s)
         start = time.perf_counter()
         shards = run_study(spec, client, lambda task, figures, s: seconds.append(s))
         wall = time.perf_counter() - start
         rss = client.run(_rss_mb)
+        cpu = sum(client.run(_cpu_s).values()) - sum(cpu_before.values())
     n = len(client_workers := list(rss))
     busy = sum(seconds)
     return {
@@ -69,6 +78,8 @@ def timed_run(
         # the share of the workers' time not spent playing shards (scheduling, transfer, tail)
         "overhead_share": round(1 - busy / (wall * n), 4),
         "worker_rss_mb": [round(rss[w], 1) for w in client_workers],
+        # CPU the workers got, as a share of all their wall time: below 1 on a busy machine
+        "worker_cpu_share": round(cpu / (wall * n), 3),
         "report": report(spec, shards),
     }
 
@@ -165,11 +176,28 @@ def main() -> None:
     parser.add_argument("--shard", type=int, default=200)
     parser.add_argument("--serial-rounds", type=int, default=2_000)
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--speedup-only", action="store_true", help="1 and 2 workers only")
     args = parser.parse_args()
     spec = _spec(args.rounds, args.shard)
     load_before = os.getloadavg()
     one = timed_run(spec, workers=1)
     two = timed_run(spec, workers=2)
+    if args.speedup_only:
+        print(
+            json.dumps(
+                {
+                    "rounds": args.rounds,
+                    "load_average_before": load_before,
+                    "load_average_after": os.getloadavg(),
+                    "one_worker": {k: v for k, v in one.items() if k != "report"},
+                    "two_workers": {k: v for k, v in two.items() if k != "report"},
+                    "speedup_2_vs_1": round(one["wall_s"] / two["wall_s"], 3),
+                    "equal": one["report"] == two["report"],
+                },
+                indent=2,
+            )
+        )
+        return
     small = _spec(args.serial_rounds, args.shard)
     serial = serial_seconds(small)
     small_one = timed_run(small, workers=1)
@@ -201,6 +229,7 @@ def main() -> None:
         print(
             f"{key:<22} {r['wall_s']:>8} s  {r['rounds_per_s']:>7} rounds/s  overhead "
             f"{100 * r['overhead_share']:.1f}%  shard {r['mean_shard_s']} s  rss {r['worker_rss_mb']} MB"
+            f"  cpu share {r['worker_cpu_share']}"
         )
     print(f"speed-up 2 vs 1         {out['speedup_2_vs_1']}×")
     print(

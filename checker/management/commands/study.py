@@ -55,6 +55,11 @@ class Command(BaseCommand):
                 self._usage_error(f"--resume: no study #{opts['resume']}")
             spec = from_dict(study.spec)
             done = {(s.arm, s.index): s.figures for s in study.shards.all()}
+            if study.engine_version != engine_version()[:40]:
+                self.stderr.write(
+                    f"note: study #{study.pk} began on engine {study.engine_version}; "
+                    f"its remaining shards play on {engine_version()}"
+                )
         if opts["spec"]:
             try:
                 given = read_spec(opts["spec"])
@@ -75,6 +80,15 @@ class Command(BaseCommand):
                 shards = run_study(spec, client, self._store(study), done, stream)
         except SchedulerError as exc:
             self._usage_error(f"--scheduler: {exc}")
+        except KeyboardInterrupt:
+            if study is None:
+                raise
+            kept = study.shards.count()
+            self.stderr.write(
+                f"study #{study.pk} stopped: {kept} of {study.shards_total} shards stored; "
+                f"go on with --resume {study.pk}"
+            )
+            sys.exit(130)
         except DatabaseError as exc:
             self.stderr.write("study: " + explain_db_error(exc, "study"))
             sys.exit(3)
