@@ -78,3 +78,41 @@ class PlayGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.ruleset} seed {self.seed} seat {self.seat} ({self.ply} moves)"
+
+
+class Study(models.Model):
+    """A balance study (`manage.py study`): its checked spec and, once finished, its report."""
+
+    name = models.CharField(max_length=80)
+    spec = models.JSONField()  # checker.lab.spec.StudySpec.as_dict(): arms with file texts
+    engine_version = models.CharField(max_length=40, blank=True)
+    shards_total = models.PositiveIntegerField()
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    report = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"study #{self.pk} {self.name}"
+
+
+class StudyShard(models.Model):
+    """One finished shard of a study: its arm, its index, its figures (sums and a histogram)."""
+
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="shards")
+    arm = models.PositiveSmallIntegerField()
+    index = models.PositiveIntegerField()
+    figures = models.JSONField()
+    seconds = models.FloatField(default=0.0)  # time the shard took in its worker
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["study", "arm", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["study", "arm", "index"], name="one_row_per_shard")
+        ]
+
+    def __str__(self) -> str:
+        return f"study #{self.study_id} arm {self.arm} shard {self.index}"

@@ -162,7 +162,7 @@ def test_ruleset_change_keeps_cards_and_says_which_it_dropped(browser_page: Brow
     browser_page.shot("checker-ruleset-switch")
 
 
-@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng"])
+@pytest.mark.parametrize("name", ["classic", "erqiwang", "shuangsheng", "terminal-003-200"])
 def test_rules_pages_card_rows_wrap_on_a_phone(phone_page: BrowserPage, name: str) -> None:
     page = phone_page.page
     phone_page.goto(f"/rulesets/{name}/")
@@ -174,3 +174,14 @@ def test_rules_pages_card_rows_wrap_on_a_phone(phone_page: BrowserPage, name: st
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.locator(".ladder").first.scroll_into_view_if_needed()
     phone_page.shot(f"phone-rules-{name}", full_page=False)
+
+
+def test_a_house_rulesets_level_table_and_no_trump_rule_on_a_phone(phone_page: BrowserPage) -> None:
+    page = phone_page.page
+    phone_page.goto("/rulesets/terminal-003-200/")
+    bands = page.locator('[data-testid="score-bands"]')
+    bands.scroll_into_view_if_needed()
+    table = page.locator("table", has_text="200").last
+    assert "120–195" in table.inner_text() and "200" in table.inner_text()
+    assert page.locator('[data-testid="no-trump-rule"]').count() == 1
+    phone_page.shot("phone-rules-terminal-003-200-bands", full_page=False)

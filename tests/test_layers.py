@@ -66,9 +66,10 @@ DOORS: dict[str, tuple[str, ...]] = {
     "engine": (),
     "play": ("engine",),
     "suite": ("engine", "play"),
+    "lab": ("engine", "play"),
     "scenarios": ("engine", "play", "suite"),
-    "web": ("engine", "play", "suite", "scenarios"),
-    "perf": ("engine", "play", "suite", "scenarios", "web"),
+    "web": ("engine", "play", "suite", "scenarios", "lab"),
+    "perf": ("engine", "play", "suite", "scenarios", "lab", "web"),
 }
 DJANGO_ROOMS = ("web", "perf")
 ROOMS = (*DOORS, "management", "migrations")

@@ -127,7 +127,7 @@ def test_htmx_scenario_partial_keeps_the_filter_form_in_sync(client: Client) -> 
 def _scenario_columns(body: str) -> dict[str, str]:
     """Each ruleset column header of the scenario table, by ruleset name."""
     return dict(
-        re.findall(r'<th scope="col" class="[^"]*" data-ruleset="(\w+)">(.*?)</th>', body, re.S)
+        re.findall(r'<th scope="col" class="[^"]*" data-ruleset="([\w-]+)">(.*?)</th>', body, re.S)
     )
 
 

@@ -105,6 +105,8 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
             field="rise",
             value=str(rise),
         )
+    if rs.score.bands:
+        return _band_result(rs, str(result), rise)
     fixed = BANKER_RISES.get(result, rs.score_zero_rise if result == "big_sweep" else None)
     if rs.score_policy == "bid_chips" and result != "promote":
         fixed = 0
@@ -125,6 +127,23 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
             value=str(rise),
         )
     return str(result), rise
+
+
+def _band_result(rs: Ruleset, result: str, rise: int | None) -> tuple[str, int]:
+    """Check a result and rise against a level table written as data (score.bands)."""
+    rises = sorted({b.rise for b in rs.score.bands if b.result == result})
+    shown = " / ".join(str(r) for r in rises)
+    if not rises or (rise is None and len(rises) > 1) or (rise is not None and rise not in rises):
+        given = "" if rise is None else f"，而不是 {rise}"
+        given_en = "" if rise is None else f", not {rise}"
+        raise PlayError(
+            f"rise: 按 {rs.title} 的级别表，结果 {result} 的升级数是 {shown or '—'}{given}",
+            en=f"rise: by the level table of {rs.title_en}, the result {result} rises "
+            f"{shown or '—'}{given_en}",
+            field="rise",
+            value=str(rise),
+        )
+    return result, rises[0] if rise is None else rise
 
 
 def check_level(rs: Ruleset, level: Any, what: str = "levels") -> int:

@@ -23,6 +23,7 @@ from .cards import parse_rank
 from .errors import CardError, RulesetError
 
 RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
+HOUSE_DIR = RULESET_DIR / "house"
 
 FAILED_THROW_POLICIES = ("first_beaten_unit", "smallest_of_beaten_kind", "smallest_card")
 KITTY_POLICIES = ("by_unit", "power_of_two", "per_pair", "by_cards")
@@ -52,6 +53,7 @@ class NobodyDeclares(StrEnum):
 
     REDEAL = "redeal"
     FLIP = "flip"
+    NO_TRUMP = "no_trump"
 
 
 class KittyOnBankerWin(StrEnum):
@@ -164,9 +166,26 @@ class KittyRules:
     empty: EmptyKitty = EmptyKitty.NOTHING
 
 
+BAND_RESULTS = ("big_sweep", "small_sweep", "hold", "swap", "promote")
+BAND_WINNERS = ("banker", "attackers")
+
+
+@dataclass(frozen=True)
+class ScoreBand:
+    """One row of a level table written as data: from `low` attacker points up to the next row."""
+
+    low: int
+    winner: str
+    rise: int
+    result: str
+
+
 @dataclass(frozen=True)
 class ScoreRules:
-    """The score bands: big sweep, small sweep, banker holds, attackers take over and rise."""
+    """The score bands: big sweep, small sweep, banker holds, attackers take over and rise.
+
+    `bands`, when given, is the whole level table (step, swap_at and zero_rise then only
+    describe it: swap_at is where the attackers' first band starts)."""
 
     policy: str
     step: int
@@ -175,6 +194,7 @@ class ScoreRules:
     small_below: int
     mandatory_levels: tuple[int, ...]
     thresholds: ScoreThresholds = ScoreThresholds.FIXED
+    bands: tuple[ScoreBand, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +240,7 @@ class Ruleset:
     # conflicts_en pairs the start of a Chinese conflict note with its English text.
     description_en: str = ""
     conflicts_en: tuple[tuple[str, str], ...] = ()
+    extends: str = ""  # the parent of a house ruleset ("" for a built-in one)
 
     def conflict_in(self, note: str, lang: str) -> str:
         """Give a conflict note in the language asked for (the Chinese one when none is written)."""
@@ -436,10 +457,28 @@ def _coerce_option(spec: OptionSpec, value: Any) -> bool | str | int:
     return value
 
 
-def ruleset_names() -> list[str]:
-    """List the names of the rulesets shipped in rulesets/."""
+# Rulesets loaded from files elsewhere for this process (runcases --ruleset-file, study arms),
+# by name; house rulesets of rulesets/house/ land here too once loaded.
+LOADED: dict[str, Ruleset] = {}
+
+
+def builtin_ruleset_names() -> list[str]:
+    """List the names of the rulesets shipped in rulesets/ (not the house rulesets)."""
     # Read once per state of the folder: a page asks several times per request.
     return list(_names_in(RULESET_DIR, RULESET_DIR.stat().st_mtime_ns))
+
+
+def house_ruleset_names() -> list[str]:
+    """List the names of the house rulesets in rulesets/house/ (each file is named for it)."""
+    if not HOUSE_DIR.is_dir():
+        return []
+    return list(_names_in(HOUSE_DIR, HOUSE_DIR.stat().st_mtime_ns))
+
+
+def ruleset_names() -> list[str]:
+    """List every ruleset name: built in, house presets, then those loaded from files."""
+    names = builtin_ruleset_names() + house_ruleset_names()
+    return names + [n for n in LOADED if n not in names]
 
 
 @cache
@@ -447,22 +486,52 @@ def _names_in(folder: Path, _mtime_ns: int) -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in folder.glob("*.yaml")))
 
 
-@cache
+def ruleset_file(name: str) -> Path | None:
+    """Return the file a ruleset of the project is read from (None for one loaded elsewhere)."""
+    for folder in (RULESET_DIR, HOUSE_DIR):
+        path = folder / f"{name}.yaml"
+        if _is_name(name) and path.is_file():
+            return path
+    return None
+
+
+def _is_name(name: Any) -> bool:
+    return isinstance(name, str) and name.replace("_", "").replace("-", "").isalnum()
+
+
 def load_ruleset(name: str) -> Ruleset:
-    """Load and validate one ruleset by name."""
-    if not isinstance(name, str) or not name.replace("_", "").replace("-", "").isalnum():
+    """Load and validate one ruleset by name (built in, house preset, or loaded from a file)."""
+    hit = LOADED.get(name) if isinstance(name, str) else None
+    if hit is not None:
+        return hit
+    if not _is_name(name):
         raise RulesetError(
             f"未知规则集“{name}”", en=f"unknown ruleset “{name}”", field="ruleset", value=str(name)
         )
+    if (RULESET_DIR / f"{name}.yaml").is_file():
+        return _load_builtin(name)
+    path = HOUSE_DIR / f"{name}.yaml"
+    if path.is_file():
+        return _load_house(path, path.stat().st_mtime_ns)
+    known = ", ".join(ruleset_names())
+    raise RulesetError(
+        f"未知规则集“{name}”（可用：{known}）",
+        en=f"unknown ruleset “{name}” (known: {known})",
+        field="ruleset",
+        value=name,
+    )
+
+
+@cache
+def _load_house(path: Path, _mtime_ns: int) -> Ruleset:
+    from .house import load_ruleset_file
+
+    return load_ruleset_file(path)
+
+
+@cache
+def _load_builtin(name: str) -> Ruleset:
     path = RULESET_DIR / f"{name}.yaml"
-    if not path.is_file():
-        known = ", ".join(ruleset_names())
-        raise RulesetError(
-            f"未知规则集“{name}”（可用：{known}）",
-            en=f"unknown ruleset “{name}” (known: {known})",
-            field="ruleset",
-            value=name,
-        )
     with path.open(encoding="utf-8") as fh:
         data = yaml.safe_load(fh)
     return parse_ruleset(data, path.name)
@@ -501,6 +570,7 @@ _TOP_KEYS = {
     "conflicts",
     "conflicts_en",
     "extra",
+    "extends",
 }
 
 
@@ -554,16 +624,42 @@ def _not_one_of(value: Any, allowed: tuple[str, ...], key: str, where: str) -> R
     )
 
 
-def _rank(value: Any, where: str) -> int:
+def _rank(value: Any, where: str, path: str = "") -> int:
     try:
         return parse_rank(str(value))
     except CardError as exc:
-        raise _file_error(where, exc.message, exc.message_en) from exc
+        at = f"{path}: " if path else ""
+        raise _file_error(where, at + exc.message, at + exc.message_en, field=path or None) from exc
 
 
-def _rank_list(values: Any, where: str) -> tuple[int | str, ...]:
+def _ranks(values: Any, where: str, path: str) -> tuple[int, ...]:
+    """Read a list of ranks, naming the key path of a bad one (`score.mandatory_levels[0]`)."""
+    if not isinstance(values, list):
+        raise _file_error(where, f"{path} 必须是列表", f"{path} must be a list", field=path)
+    return tuple(_rank(r, where, f"{path}[{i}]") for i, r in enumerate(values))
+
+
+def _rank_list(values: Any, where: str, path: str) -> tuple[int | str, ...]:
     """Read a list of ranks in which `level` stands for the level being played."""
-    return tuple("level" if r == "level" else _rank(r, where) for r in values)
+    if not isinstance(values, list):
+        raise _file_error(where, f"{path} 必须是列表", f"{path} must be a list", field=path)
+    return tuple(
+        "level" if r == "level" else _rank(r, where, f"{path}[{i}]") for i, r in enumerate(values)
+    )
+
+
+def _int(value: Any, where: str, path: str, low: int | None = 0) -> int:
+    """Read a whole number (at least `low`), naming its key path when it is not one."""
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        least = "" if low is None else f"（至少 {low}）"
+        least_en = "" if low is None else f" (at least {low})"
+        raise _file_error(
+            where,
+            f"{path} 的值“{value}”必须是整数{least}",
+            f"{path}: “{value}” must be a whole number{least_en}",
+            field=path,
+        )
+    return value
 
 
 _SECTION_KEYS = {
@@ -578,6 +674,7 @@ _SECTION_KEYS = {
         "thresholds",
         "small_below",
         "by_decks",
+        "bands",
     },
     "declare": {
         "tiers",
@@ -683,7 +780,7 @@ def _score_rules(
     score: Mapping[str, Any], decks: int, options: Mapping[str, Any], where: str
 ) -> ScoreRules:
     thresholds = _enum(ScoreThresholds, score.get("thresholds", "fixed"), "score.thresholds", where)
-    mandatory = tuple(_rank(r, where) for r in score.get("mandatory_levels", []))
+    mandatory = _ranks(score.get("mandatory_levels", []), where, "score.mandatory_levels")
     policy = _choice(score.get("policy"), SCORE_POLICIES, "score.policy", where)
     if thresholds == ScoreThresholds.BY_DECKS:
         params = score.get("by_decks")
@@ -709,15 +806,61 @@ def _score_rules(
             mandatory_levels=mandatory,
             thresholds=thresholds,
         )
-    step = int(score.get("step", 40))
+    step = _int(score.get("step", 40), where, "score.step", 1)
+    bands = _bands(score["bands"], where) if "bands" in score else ()
+    attack = [b.low for b in bands if b.winner == "attackers"]
+    swap_at = attack[0] if attack else _int(score.get("swap_at", 80), where, "score.swap_at")
     return ScoreRules(
         policy=policy,
         step=step,
-        swap_at=int(score.get("swap_at", 80)),
-        zero_rise=int(score.get("zero_rise", 3)),
-        small_below=int(score.get("small_below", step)),
+        swap_at=swap_at,
+        zero_rise=bands[0].rise
+        if bands
+        else _int(score.get("zero_rise", 3), where, "score.zero_rise"),
+        small_below=_int(score.get("small_below", step), where, "score.small_below"),
         mandatory_levels=mandatory,
+        bands=bands,
     )
+
+
+def _bands(rows: Any, where: str) -> tuple[ScoreBand, ...]:
+    """Read score.bands: rows {from, winner, rise, result}, the first from 0, rising strictly."""
+    path = "score.bands"
+    if not isinstance(rows, list) or not rows:
+        raise _file_error(
+            where, f"{path} 必须是非空列表", f"{path} must be a list of rows", field=path
+        )
+    out: list[ScoreBand] = []
+    for i, row in enumerate(rows):
+        at = f"{path}[{i}]"
+        keys = {"from", "winner", "rise", "result"}
+        if not isinstance(row, dict) or set(row) != keys:
+            raise _file_error(
+                where,
+                f"{at} 必须恰好含 from, winner, rise, result",
+                f"{at} must hold exactly from, winner, rise, result",
+                field=at,
+            )
+        low = _int(row["from"], where, f"{at}.from")
+        if (i == 0 and low != 0) or (out and low <= out[-1].low):
+            raise _file_error(
+                where,
+                f"{at}.from 的值 {low} 不对：第一行从 0 起，以后每行比上一行大",
+                f"{at}.from: {low} is out of order (the first row starts at 0, each next is higher)",
+                field=f"{at}.from",
+            )
+        winner = _choice(row["winner"], BAND_WINNERS, f"{at}.winner", where)
+        result = _choice(row["result"], BAND_RESULTS, f"{at}.result", where)
+        if (winner == "banker") != (result in ("big_sweep", "small_sweep", "hold")):
+            raise _file_error(
+                where,
+                f"{at}.result {result} 不是 {winner} 一方的结果",
+                f"{at}.result: {result} is not a result of the {winner} side",
+                field=f"{at}.result",
+            )
+        rise = _int(row["rise"], where, f"{at}.rise")
+        out.append(ScoreBand(low, winner, rise, result))
+    return tuple(out)
 
 
 def small_sweep_line(unit: int, decks: int, formula: SmallSweepFormula) -> int:
@@ -773,8 +916,8 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     if unknown:
         raise _file_error(where, f"未知字段 {unknown}", f"unknown fields {unknown}")
     _check_sections(data, where)
-    ranks = tuple(sorted(_rank(r, where) for r in _req(data, "ranks", list, where)))
-    levels = tuple(sorted(_rank(r, where) for r in data["levels"])) if data.get("levels") else ranks
+    ranks = tuple(sorted(_ranks(_req(data, "ranks", list, where), where, "ranks")))
+    levels = tuple(sorted(_ranks(data["levels"], where, "levels"))) if data.get("levels") else ranks
     if not set(levels) <= set(ranks):
         raise _file_error(
             where,
@@ -790,9 +933,9 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     throw_penalty = None
     if penalty:
         throw_penalty = (
-            int(penalty["single"]),
-            int(penalty["pair"]),
-            int(penalty["tractor_per_pair"]),
+            _int(penalty["single"], where, "throw.penalty.single"),
+            _int(penalty["pair"], where, "throw.penalty.pair"),
+            _int(penalty["tractor_per_pair"], where, "throw.penalty.tractor_per_pair"),
         )
     specs = _options(data, where)
     if data.get("score", {}).get("policy") == "bid_chips" and not (
@@ -829,7 +972,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             jokers=jokers,
             has_level=bool(data.get("level", True)),
             levels=levels,
-            trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where),
+            trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where, "trump_ranks"),
             players=players,
             teams=_choice(data.get("teams", "partners"), TEAM_POLICIES, "teams", where),
             hand_size=hand_size,
@@ -851,13 +994,18 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         ),
         kitty=KittyRules(
             policy=_choice(kitty.get("policy"), KITTY_POLICIES, "kitty.policy", where),
-            values=MappingProxyType({k: int(v) for k, v in (kitty.get("values") or {}).items()}),
+            values=MappingProxyType(
+                {
+                    k: _int(v, where, f"kitty.values.{k}")
+                    for k, v in (_mapping(kitty, "values", where + ": kitty") or {}).items()
+                }
+            ),
             cap=kitty.get("cap"),
             requires_trump=bool(kitty.get("requires_trump", False)),
             banker_wins=_enum(
                 KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
             ),
-            deduct_from=int(kitty.get("deduct_from", 2)),
+            deduct_from=_int(kitty.get("deduct_from", 2), where, "kitty.deduct_from"),
             empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
         ),
         score=_score_rules(score, decks, defaults, where),
@@ -868,7 +1016,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             self_override=_choice(
                 declare.get("self_override", "any"), SELF_OVERRIDE, "declare.self_override", where
             ),
-            ranks=_rank_list(declare.get("ranks", ["level"]), where),
+            ranks=_rank_list(declare.get("ranks", ["level"]), where, "declare.ranks"),
             two_locks=bool(declare.get("two_locks", False)),
             nobody=NobodyDeclares.FLIP
             if data.get("flip", False)
@@ -890,6 +1038,7 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         match=_match_section(data, specs, where),
         extra=MappingProxyType(dict(data.get("extra") or {})),
         data=MappingProxyType(dict(data)),
+        extends=str(data.get("extends") or ""),
     )
 
 

@@ -9,7 +9,7 @@ from .cards import Card, count_points, format_cards, format_rank
 from .combos import SINGLE, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
-from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset
+from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset, ScoreBand
 from .texts import Lang, Say, Spoken, cards_text, count_en, pick
 from .vocab import term
 
@@ -256,6 +256,26 @@ def _advance_text(why: str, level: int, lang: Lang) -> str:
     return pick(lang, "已打到 A", "already at A")
 
 
+def band_of(rs: Ruleset, points: int) -> ScoreBand | None:
+    """Find the row of a level table written as data (score.bands) that the points fall in."""
+    found = None
+    for band in rs.score.bands:
+        if band.low > points and found is not None:
+            break
+        found = band
+    return found
+
+
+def band_text(rs: Ruleset, band: ScoreBand, lang: Lang) -> str:
+    """Name a band of score.bands by its points: "Attackers 40–75", "Attackers 200 or more"."""
+    later = [b.low for b in rs.score.bands if b.low > band.low]
+    if later:
+        return pick(
+            lang, f"闲家 {band.low}–{later[0] - 5} 分", f"Attackers {band.low}–{later[0] - 5}"
+        )
+    return pick(lang, f"闲家 {band.low} 分及以上", f"Attackers {band.low} or more")
+
+
 def score_round(
     rs: Ruleset,
     points: int,
@@ -265,7 +285,10 @@ def score_round(
     """Score a round on the level table: the band, who rises, by how much, and the next level."""
     step, swap_at, small = rs.score_step, rs.score_swap_at, rs.score.small_below
     low = 0
-    if points <= 0:
+    band = band_of(rs, points)
+    if band is not None:
+        winner, rise, result = band.winner, band.rise, band.result
+    elif points <= 0:
         winner, rise, result = "banker", rs.score_zero_rise, "big_sweep"
     elif points < small:
         winner, result = "banker", "small_sweep"
@@ -285,35 +308,43 @@ def score_round(
         next_level, why = _advance(rs, level, rise, winner == "banker")
 
     def explain(lang: Lang) -> str:
-        if result == "big_sweep":
-            band = pick(lang, "闲家 0 分", "Attackers scored 0")
+        if band is not None:
+            text = band_text(rs, band, lang)
+        elif result == "big_sweep":
+            text = pick(lang, "闲家 0 分", "Attackers scored 0")
         elif result == "small_sweep":
-            band = pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
+            text = pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
         elif result == "hold":
-            band = pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
+            text = pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
         else:
-            band = pick(
+            text = pick(
                 lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}"
             )
         levels = count_en(rise, "level")
         if winner == "banker":
             text = pick(
                 lang,
-                f"{band}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。",
-                f"{band} ({points} points): {BANKER_RESULTS_EN[result]}; "
+                f"{text}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。",
+                f"{text} ({points} points): {BANKER_RESULTS_EN[result]}; "
                 f"the banker rises {levels}.",
             )
         elif rise == 0:
             text = pick(
                 lang,
-                f"{band}（{points} 分）：闲家上台（换庄），不升级。",
-                f"{band} ({points} points): the attackers take over as banker, no level rise.",
+                f"{text}（{points} 分）：闲家上台（换庄），不升级。",
+                f"{text} ({points} points): the attackers take over as banker, no level rise.",
+            )
+        elif band is not None:
+            text = pick(
+                lang,
+                f"{text}（{points} 分）：闲家上台并升 {rise} 级。",
+                f"{text} ({points} points): the attackers take over as banker and rise {levels}.",
             )
         else:
             text = pick(
                 lang,
-                f"{band}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
-                f"{band} ({points} points): the attackers take over as banker and rise "
+                f"{text}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
+                f"{text} ({points} points): the attackers take over as banker and rise "
                 f"{levels} (one more level for every {step} points more).",
             )
         if next_level is not None:

@@ -23,7 +23,7 @@ from checker.engine.combos import Answer, Combo, Unit, classify
 from checker.engine.errors import EngineError
 from checker.engine.follow import FollowVerdict, generate_example, generate_forced, judge_follow
 from checker.engine.order import TRUMP, Context, make_context
-from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, builtin_ruleset_names, load_ruleset
 from checker.engine.throws import ThrowVerdict, judge_throw
 from checker.engine.trick import resolve_trick
 from checker.suite.runner import run_suite
@@ -37,7 +37,7 @@ DEFAULT_JUDGEMENTS = 100_000
 def variants() -> list[tuple[str, Ruleset]]:
     """List the ruleset variants judged: each ruleset as it is, and each option choice alone."""
     out: list[tuple[str, Ruleset]] = []
-    for name in ruleset_names():
+    for name in builtin_ruleset_names():  # house rulesets only re-read these sections
         rs = load_ruleset(name)
         out.append((name, rs))
         for key, spec in sorted(rs.option_specs.items()):

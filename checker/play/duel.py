@@ -25,8 +25,9 @@ from checker.engine.ruleset import Ruleset, load_ruleset
 from .bots import registry
 from .bots.registry import UnknownBotError, make_players
 from .players import Player
+from .cluster import run_in_order
 from .round import RoundResult, play_round
-from .simulation import Job, round_seeds, run_in_order
+from .simulation import Job, round_seeds
 
 A, B = 0, 1
 DuelJob = tuple[str, str, str, int, int]
@@ -135,7 +136,7 @@ def play_deal(job: DuelJob) -> DealResult:
 def run_deals(
     ruleset: str, bot_a: str, bot_b: str, deals: int, seed: int, jobs: int = 1
 ) -> Iterator[DealResult]:
-    """Play a duel's deals in order (over several processes when jobs > 1) and yield each."""
+    """Play a duel's deals in order (on a Dask cluster when jobs > 1) and yield each."""
     work: list[Job] = [
         (ruleset, bot_a, bot_b, i, s) for i, s in enumerate(round_seeds(seed, deals))
     ]

@@ -18,7 +18,7 @@ from checker.engine.errors import EngineError
 from checker.engine.follow import judge_follow
 from checker.engine.order import Context
 from checker.engine.roundrules import is_kitty_shown, is_rethrow_banned, must_announce_no_trump
-from checker.engine.ruleset import Ruleset, load_ruleset
+from checker.engine.ruleset import NobodyDeclares, Ruleset, load_ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
@@ -280,6 +280,9 @@ class _Judge:
             self.check("trump", "declared trump", e["trump"], verdict.trump or "none")
         if e["by"] == "bid":
             self.check("trump", "banker", e["banker"], self.banker)
+        if e["by"] == "no_trump":
+            nobody = self.rs.declare.nobody == NobodyDeclares.NO_TRUMP and not self.declarations
+            self.check("trump", "nobody declared, so no-trump", True, nobody)
         self.banker = int(e["banker"])
         self.trump = trump
         self.ctx = Context(self.rs, self.level, trump)

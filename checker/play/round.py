@@ -33,7 +33,7 @@ from checker.engine.roundrules import (
     is_rethrow_banned,
     must_announce_no_trump,
 )
-from checker.engine.ruleset import Ruleset
+from checker.engine.ruleset import NobodyDeclares, Ruleset
 from checker.engine.scoring import kitty_bonus, score_round
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
@@ -286,6 +286,9 @@ class _Round:
                 flipped = flip_trump(rs, self.level, self.kitty)
                 self.log("flip", card=format_card(flipped.card), trump=flipped.trump or "none")
                 self.set_trump(flipped.trump, None, "flip")
+                return
+            if rs.declare.nobody == NobodyDeclares.NO_TRUMP:
+                self.set_trump(None, None, "no_trump")
                 return
             self.res.redeals += 1
         raise EngineError(

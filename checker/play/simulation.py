@@ -4,7 +4,6 @@ replay log they write (read back by checker.play.replay)."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import time
@@ -18,6 +17,7 @@ from checker.engine.ruleset import load_ruleset
 from checker.engine.vocab import RANK_LABELS
 
 from .bots.registry import make_players
+from .cluster import run_in_order
 from .round import play_round
 
 # The replay log (simulate --log FILE) is JSON lines, one event per line. The first line is
@@ -121,8 +121,8 @@ def run_rounds(
     *,
     log: bool = True,
 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
-    """Play a run's rounds in order (over several processes when jobs > 1) and yield each
-    (without log lines unless `log`)."""
+    """Play a run's rounds in order (on a Dask cluster of `jobs` workers when jobs > 1) and
+    yield each (without log lines unless `log`)."""
     work = make_jobs(ruleset, players, round_seeds(seed, rounds), options)
     fn = run_job if log else partial(run_job, log=False)
     yield from run_in_order(fn, work, jobs, max(1, min(20, rounds // (jobs * 8))))
@@ -136,19 +136,6 @@ def make_jobs(
     make_players(players, 0, 1)
     extra = (tuple(sorted(options.items())),) if options else ()
     return [(ruleset, players, i, s, *extra) for i, s in enumerate(seeds)]
-
-
-def run_in_order[Result](
-    fn: Callable[[Job], Result], work: list[Job], jobs: int, chunk: int = 1
-) -> Iterator[Result]:
-    """Run jobs in order, over several forked processes when jobs > 1, and yield each result."""
-    if jobs <= 1 or len(work) < 2:
-        for job in work:
-            yield fn(job)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap(fn, work, chunksize=chunk)
 
 
 @dataclass
@@ -298,7 +285,7 @@ def run_matches(
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[list[Event]]]]:
-    """Play a run's matches in order (over several processes when jobs > 1) and yield each."""
+    """Play a run's matches in order (on a Dask cluster when jobs > 1) and yield each."""
     work = make_jobs(ruleset, players, match_seeds(seed, matches), options)
     yield from run_in_order(run_match_job, work, jobs)
 

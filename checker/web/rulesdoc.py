@@ -13,7 +13,7 @@ from checker.engine.cards import BIG, SMALL, Card, format_rank, parse_rank
 from checker.engine.combos import classify
 from checker.engine.errors import EngineError
 from checker.engine.order import TRUMP
-from checker.engine.ruleset import Ruleset
+from checker.engine.ruleset import NobodyDeclares, Ruleset
 from checker.engine.scoring import score_round
 from checker.engine.texts import card_text
 from checker.engine.vocab import term
@@ -46,14 +46,19 @@ def score_rows(rs: Ruleset) -> list[dict[str, Any]]:
     step, swap, small = rs.score_step, rs.score_swap_at, min(rs.score.small_below, rs.score_swap_at)
     total = rs.total_points
     bands: list[tuple[int, int]] = [(0, 0)]
-    if small > 5:
-        bands.append((5, small - 5))
-    if swap > small:
-        bands.append((small, swap - 5))
-    low = swap
-    while low <= total:
-        bands.append((low, min(low + step - 5, total)))
-        low += step
+    if rs.score.bands:
+        lows = [b.low for b in rs.score.bands]
+        bands = [(lo, hi - 5) for lo, hi in zip(lows, lows[1:], strict=False)]
+        bands.append((lows[-1], max(total, lows[-1])))
+    else:
+        if small > 5:
+            bands.append((5, small - 5))
+        if swap > small:
+            bands.append((small, swap - 5))
+        low = swap
+        while low <= total:
+            bands.append((low, min(low + step - 5, total)))
+            low += step
     rows = []
     for lo, hi in bands:
         try:
@@ -116,6 +121,7 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "permanent_trumps": _permanent_words(rs),
         "tiers_differ": dict(rs.declare_tiers) != dict(rs.declare_tiers_enhanced),
         "flip": _flip(rs),
+        "undeclared_no_trump": rs.declare.nobody == NobodyDeclares.NO_TRUMP,
         "bidding": _bidding(rs),
         "bonus": _bonus(rs),
         "wide": _wide(rs),

@@ -290,6 +290,7 @@ def test_ruleset_names_follow_the_folder_when_a_file_is_added(
 
     (tmp_path / "one.yaml").write_text("name: one\n", encoding="utf-8")
     monkeypatch.setattr(ruleset_module, "RULESET_DIR", tmp_path)
+    monkeypatch.setattr(ruleset_module, "HOUSE_DIR", tmp_path / "house")
     assert ruleset_names() == ["one"]
     assert ruleset_names() == ["one"]  # the listing is kept between calls
     (tmp_path / "two.yaml").write_text("name: two\n", encoding="utf-8")

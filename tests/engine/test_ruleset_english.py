@@ -10,13 +10,15 @@ from typing import Any
 import pytest
 import yaml
 
-from checker.engine.ruleset import RULESET_DIR, load_ruleset, ruleset_names
+from checker.engine.ruleset import load_ruleset, ruleset_file, ruleset_names
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def _file(name: str) -> dict[str, Any]:
-    with (RULESET_DIR / f"{name}.yaml").open(encoding="utf-8") as fh:
+    path = ruleset_file(name)
+    assert path is not None, name
+    with path.open(encoding="utf-8") as fh:
         data: dict[str, Any] = yaml.safe_load(fh)
     return data
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from checker.engine.errors import RulesetError
+from checker.engine.house import load_ruleset_file
 from checker.engine.ruleset import ruleset_names
 from checker.suite.registry import KINDS
 from checker.suite.runner import run_suite, to_json, to_junit, to_table
@@ -22,12 +24,24 @@ class Command(BaseCommand):
         parser.add_argument("--kind", action="extend", nargs="+", default=[], metavar="K")
         parser.add_argument("--format", choices=["table", "json", "junit"], default="table")
         parser.add_argument("--output", metavar="FILE")
+        parser.add_argument(
+            "--ruleset-file",
+            action="append",
+            default=[],
+            metavar="FILE",
+            help="load a ruleset file (e.g. a house ruleset that extends classic) for this run",
+        )
 
     def _usage_error(self, message: str) -> None:
         self.stderr.write(f"runcases: error: {message}")
         sys.exit(2)
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        for path in opts["ruleset_file"]:
+            try:
+                load_ruleset_file(path)
+            except RulesetError as exc:
+                self._usage_error(f"--ruleset-file: {exc.message_en}")
         known = ruleset_names()
         for name in opts["ruleset"]:
             if name not in known:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -30,48 +29,34 @@ def engine_version() -> str:
 
 
 class Progress:
-    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+    """A progress bar on stderr (tqdm): redrawn in place on a terminal, a line now and then in
+    a log."""
 
     def __init__(
         self, total: int, stream: TextIO, enabled: bool = True, unit: str = "rounds"
     ) -> None:
-        self.unit = unit
-        self.total = max(total, 1)
-        self.stream = stream
-        self.enabled = enabled
-        self.start = time.perf_counter()
-        self.last = 0.0
+        from tqdm import tqdm
 
-        self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.tenth = -1
+        self.done = 0
+        tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.bar = tqdm(
+            total=max(total, 1),
+            unit=unit[:-1] if unit.endswith("s") else unit,
+            file=stream,
+            disable=not enabled,
+            mininterval=0.1 if tty else 5.0,
+            dynamic_ncols=tty,
+            ascii=not tty,
+        )
 
     def update(self, done: int) -> None:
-        """Redraw the bar (on a terminal) or print a line at every tenth (in a log)."""
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if self.tty:
-            if now - self.last < 0.1 and done < self.total:
-                return
-        else:
-            tenth = 10 * done // self.total
-            if tenth == self.tenth:
-                return
-            self.tenth = tenth
-        self.last = now
-        width = 30
-        filled = width * done // self.total
-        rate = done / (now - self.start) if now > self.start else 0.0
-        bar = "#" * filled + "-" * (width - filled)
-        line = f"[{bar}] {done}/{self.total} {self.unit}  {rate:6.1f} {self.unit}/s"
-        self.stream.write(("\r" + line) if self.tty else (line + "\n"))
-        self.stream.flush()
+        """Move the bar to `done`."""
+        self.bar.update(done - self.done)
+        self.done = done
 
     def close(self) -> None:
-        """End the bar's line on a terminal."""
-        if self.enabled and self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        """Draw the bar's last state and end its line."""
+        self.bar.close()
 
 
 def render(summary: dict[str, Any], engine: str) -> str:
