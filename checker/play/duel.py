@@ -24,8 +24,8 @@ from checker.engine.ruleset import Ruleset, load_ruleset
 
 from .bots import registry
 from .bots.registry import UnknownBotError, make_players
-from .players import Player
 from .cluster import run_in_order
+from .players import Player
 from .round import RoundResult, play_round
 from .simulation import Job, round_seeds
 
