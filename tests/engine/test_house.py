@@ -38,11 +38,9 @@ def _forget_loaded_files() -> object:
     yield
     LOADED.clear()
     LOADED.update(before)
-    from checker.engine import house
-
-    for name in list(house._SOURCES):
+    for name in list(ruleset_module._SOURCES):
         if name not in before:
-            del house._SOURCES[name]
+            del ruleset_module._SOURCES[name]
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:
