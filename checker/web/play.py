@@ -11,13 +11,14 @@ import dataclasses
 import hashlib
 import json
 import secrets
+import time
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -27,6 +28,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from checker.dbstatus import LOCKED, classify_db_error
 from checker.engine.cards import ascii_card, format_rank, parse_card
 from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
@@ -69,6 +71,7 @@ OWNER_COOKIE = "table"
 POSITIONS = PositionCache()
 LIVE = LiveTables()
 KEY_LENGTH = 10
+NEXT_TRIES = 8  # a next round racing others on a locked SQLite database: tries, then 503
 
 
 def _lang() -> Lang:
@@ -189,12 +192,29 @@ class NewGameForm(forms.Form):
         return data
 
 
+class WholeNumberField(forms.IntegerField):
+    """A whole number written in ASCII digits (no ², no other scripts' digits, no 1.0)."""
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str) and value.strip() and not value.strip().isascii():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        number: int | None = super().to_python(value)
+        return number
+
+
 class TableQuery(forms.Form):
     """The query of a table page: how far to reveal the bots' replies, hint, 明牌."""
 
-    at = forms.IntegerField(required=False, min_value=0, max_value=100_000)
+    at = WholeNumberField(required=False, min_value=0, max_value=100_000)
     hint = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
     mingpai = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+
+    def clean_at(self) -> int | None:
+        """Refuse an empty `at=` (a number was meant); no `at` at all is the whole table."""
+        if "at" in self.data and not str(self.data["at"]).strip():
+            raise forms.ValidationError(_("应为数字。"))
+        value: int | None = self.cleaned_data["at"]
+        return value
 
 
 class CardsField(forms.Field):
@@ -215,7 +235,7 @@ class CardsField(forms.Field):
 class MoveForm(forms.Form):
     """A posted move: the ply it answers, its phase, an action button or the ticked cards."""
 
-    ply = forms.IntegerField(min_value=0, max_value=10_000)
+    ply = WholeNumberField(min_value=0, max_value=10_000)
     phase = forms.CharField(required=False, max_length=20)
     move = forms.CharField(required=False, max_length=400)
     c = CardsField(required=False)
@@ -629,22 +649,28 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
     spec, _state, _record = next_round(position)
     if spec is None:
         return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
-    made = PlayGame.objects.filter(previous=game.key).first()
-    if made is not None:
-        return see_other(made.key)
     if game.secret_seed:  # seed + 1 would give the next deal away with this one's seed
         spec = dataclasses.replace(spec, seed=secret_seed())
     history = [*matchview.stored_history(game.match), matchview.round_entry(game.key, position)]
-    try:
-        with transaction.atomic():
-            return _create(
-                request, spec, [], secret=game.secret_seed, history=history, previous=game.key
-            )
-    except IntegrityError:
+    for attempt in range(NEXT_TRIES):
         made = PlayGame.objects.filter(previous=game.key).first()
-        if made is None:
-            raise
-        return see_other(made.key)
+        if made is not None:
+            return see_other(made.key)
+        try:
+            with transaction.atomic():
+                return _create(
+                    request, spec, [], secret=game.secret_seed, history=history, previous=game.key
+                )
+        except IntegrityError:
+            continue  # another request made it first: answer with that one
+        except OperationalError as exc:  # SQLite: another request is writing it right now
+            if classify_db_error(exc) != LOCKED or attempt == NEXT_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    made = PlayGame.objects.filter(previous=game.key).first()
+    if made is None:
+        return _message(request, _("数据库正忙，请稍后再试。"), 503)
+    return see_other(made.key)
 
 
 @require_safe
