@@ -638,8 +638,20 @@ def fork(request: HttpRequest, key: str) -> HttpResponse:
 def next_game(request: HttpRequest, key: str) -> HttpResponse:
     """Start the match's next round (the same seats and bots, the state this round left).
 
-    However many of these race, one next game is made: the others are sent to it.
+    However many of these race, one next game is made and every answer points at it (a
+    database locked by a racing writer, as SQLite is, is waited for a few times).
     """
+    for attempt in range(NEXT_TRIES):
+        try:
+            return _next_game(request, key)
+        except OperationalError as exc:
+            if classify_db_error(exc) != LOCKED or attempt == NEXT_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _next_game(request: HttpRequest, key: str) -> HttpResponse:
     loaded = _load_own(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
@@ -649,28 +661,19 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
     spec, _state, _record = next_round(position)
     if spec is None:
         return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
+    made = PlayGame.objects.filter(previous=game.key).first()
+    if made is not None:
+        return see_other(made.key)
     if game.secret_seed:  # seed + 1 would give the next deal away with this one's seed
         spec = dataclasses.replace(spec, seed=secret_seed())
     history = [*matchview.stored_history(game.match), matchview.round_entry(game.key, position)]
-    for attempt in range(NEXT_TRIES):
-        made = PlayGame.objects.filter(previous=game.key).first()
-        if made is not None:
-            return see_other(made.key)
-        try:
-            with transaction.atomic():
-                return _create(
-                    request, spec, [], secret=game.secret_seed, history=history, previous=game.key
-                )
-        except IntegrityError:
-            continue  # another request made it first: answer with that one
-        except OperationalError as exc:  # SQLite: another request is writing it right now
-            if classify_db_error(exc) != LOCKED or attempt == NEXT_TRIES - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    made = PlayGame.objects.filter(previous=game.key).first()
-    if made is None:
-        return _message(request, _("数据库正忙，请稍后再试。"), 503)
-    return see_other(made.key)
+    try:
+        with transaction.atomic():
+            return _create(
+                request, spec, [], secret=game.secret_seed, history=history, previous=game.key
+            )
+    except IntegrityError:  # another request made it first: answer with that one
+        return see_other(PlayGame.objects.get(previous=game.key).key)
 
 
 @require_safe
