@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from checker.dbstatus import NOT_MIGRATED, classify_db_error
+from checker.dbstatus import NOT_MIGRATED, classify_db_error, without_waiting
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.models import SimulationRun
 
@@ -87,9 +87,11 @@ def match_card(name: str, runs: list[SimulationRun]) -> dict[str, Any] | None:
 
 
 def dashboard_card(name: str) -> dict[str, Any] | None:
-    """The newest run of one ruleset for the self-check page, or None without a table."""
+    """The newest run of one ruleset for the self-check page, or None without a table (or
+    while another process holds the database's lock: the page does not wait for it)."""
     try:
-        return latest_card(name)
+        with without_waiting():
+            return latest_card(name)
     except DatabaseError:
         return None
 
