@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import os
 import random
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -138,6 +139,13 @@ def make_jobs(
     return [(ruleset, players, i, s, *extra) for i, s in enumerate(seeds)]
 
 
+def quiet_worker() -> None:
+    """Leave interrupts to the parent: Ctrl-C reaches the whole process group (the parent
+    stops), and the parent ends its workers with SIGTERM, which ends them silently."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run_in_order[Result](
     fn: Callable[[Job], Result], work: list[Job], jobs: int, chunk: int = 1
 ) -> Iterator[Result]:
@@ -147,7 +155,7 @@ def run_in_order[Result](
             yield fn(job)
         return
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=quiet_worker) as pool:
         yield from pool.imap(fn, work, chunksize=chunk)
 
 
