@@ -204,3 +204,16 @@ def test_racing_next_round_posts_make_one_next_game_and_all_point_at_it() -> Non
     made = PlayGame.objects.filter(previous=game.key)
     assert made.count() == 1 and PlayGame.objects.count() == before + 1
     assert answers == [(303, f"/play/{made.get().key}/")] * burst
+
+
+def test_a_secret_deal_is_copied_only_once_its_round_is_over(client: Client) -> None:
+    game = _new(client)
+    stranger = Client()
+    page = stranger.get(f"/play/{game.key}/").content.decode()
+    assert 'data-testid="fork"' not in page
+    before = PlayGame.objects.count()
+    for who in (stranger, client):
+        assert who.post(f"/play/{game.key}/fork").status_code == 409
+    assert PlayGame.objects.count() == before
+    _play_out(client, game)
+    assert stranger.post(f"/play/{game.key}/fork").status_code == 303

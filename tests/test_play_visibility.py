@@ -11,7 +11,6 @@ the deal (never another seat's hand, never the kitty of a seat that did not pick
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator
 from html import unescape
 from urllib.parse import unquote_plus
@@ -84,6 +83,10 @@ def _played(p: Position) -> bool:
     return _phase("follow")(p) and any(e["t"] == "trick" for e in p.events)
 
 
+def _no_trump(p: Position) -> bool:
+    return _played(p) and any(e["t"] == "no_trump" for e in p.events)
+
+
 def _buried(p: Position) -> bool:
     return p.ask is not None and any(e["t"] == "bury" for e in p.events)
 
@@ -99,6 +102,7 @@ POINTS: dict[str, tuple[dict[str, object], Callable[[Position], bool]]] = {
         _played,
     ),
     "erqiwang-open": (dict(ruleset="erqiwang", seed=640_213, seat=1, bots="greedy"), _played),
+    "erqiwang-no-trump": (dict(ruleset="erqiwang", seed=640_213, seat=0, bots="greedy"), _no_trump),
     "hidden-declare": (
         dict(
             ruleset="multideck",
@@ -141,8 +145,9 @@ def test_no_answer_names_a_card_the_seat_could_not_know(point: str) -> None:
     owner.cookies["table"] = "o" * 32
     game = _store(pos, "o" * 32, secret=True)
     viewer = viewer_of(game, pos)
-    allowed = set(known_cards(seat_log(pos.ruleset, pos.events, viewer)))
-    _check_grant(pos, viewer, allowed)
+    log = seat_log(pos.ruleset, pos.events, viewer)
+    allowed = set(known_cards(log))
+    _check_grant(pos, viewer, log)
     for who, client in (("owner", owner), ("stranger", Client())):
         for url, body in _walk(client, game.key):
             leaked = card_tokens(body) - allowed
@@ -151,28 +156,30 @@ def test_no_answer_names_a_card_the_seat_could_not_know(point: str) -> None:
                 assert str(pos.spec.seed) not in re.findall(r"\d+", body), (who, url)
 
 
-def _check_grant(pos: Position, viewer: Viewer, allowed: set[Card]) -> None:
-    """What visibility grants a seat mid-round: its own cards, what was played or shown,
-    the kitty only for the banker that picked it up; never the whole of another hand."""
+def _check_grant(pos: Position, viewer: Viewer, log: list[dict[str, object]]) -> None:
+    """What visibility grants a seat mid-round, checked against the deal: of another hand or
+    the kitty, only cards the seat holds a copy of, cards played or declared, the kitty it
+    picked up, and what the table reveals (a failed throw's beater, 可查牌's trumps)."""
     if viewer.sees_all:
         return
-    deal = [e for e in pos.events if e["t"] == "deal"][-1]
     seat = viewer.seat
     assert seat is not None
-    public = Counter[Card]()
+    allowed = set(known_cards(log))
+    revealed = set(known_cards({"shown": e.get("shown"), "open": e.get("open")} for e in log))
+    deal = [e for e in pos.events if e["t"] == "deal"][-1]
+    seen = set(parse_cards(deal["hands"][seat]))
     for e in pos.events:
-        for name in ("cards", "tried", "card"):
-            if e["t"] != "bury" and e.get(name):
-                public.update(parse_cards(e[name]))
-    for other, hand in enumerate(deal["hands"]):
-        if other != seat:
-            unseen = set(parse_cards(hand)) - set(public) - set(parse_cards(deal["hands"][seat]))
-            assert not unseen <= allowed or not unseen or pos.ruleset.players == 3, other
-    kitty = set(parse_cards(deal["kitty"]))
-    banker_took = any(e["t"] == "bury" and e["seat"] == seat for e in pos.events)
-    if not banker_took and not any(e["t"] == "show_kitty" for e in pos.events):
-        mine = set(parse_cards(deal["hands"][seat])) | set(public)
-        assert not (kitty - mine) & allowed
+        if e["t"] in ("play", "declare", "flip", "show_kitty"):
+            for name in ("cards", "tried", "card"):
+                seen.update(parse_cards(e.get(name) or ""))
+    if any(e["t"] == "bury" and e["seat"] == seat for e in pos.events) or (
+        viewer.holding is not None and len(viewer.holding) > len(parse_cards(deal["hands"][seat]))
+    ):
+        seen.update(parse_cards(deal["kitty"]))
+    secrets = [deal["kitty"], *(h for other, h in enumerate(deal["hands"]) if other != seat)]
+    for secret in secrets:
+        unseen = set(parse_cards(secret)) - seen
+        assert unseen & allowed <= revealed, sorted(map(str, unseen & allowed - revealed))
 
 
 def test_the_log_mid_round_is_the_seats_own_and_whole_once_over(client: Client) -> None:

@@ -619,11 +619,18 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def fork(request: HttpRequest, key: str) -> HttpResponse:
-    """Copy a game (at its current position) into a new one this browser may play."""
+    """Copy a game (at its current position) into a new one this browser may play.
+
+    A secret deal is copied only once its round is over: a copy played to its end would
+    open every hand of the game still being played.
+    """
     loaded = _load_game(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
+    if game.secret_seed and not position.is_over:  # a copy played out would show this deal
+        text = _("这局的牌是保密的（随机种子）：打完之后才能复制。")
+        return _render_table(request, game, position, status=409, error=text)
     return _create(
         request,
         position.spec,
