@@ -5,10 +5,7 @@ class; the dashboard answers without waiting for a lock another process holds.""
 from __future__ import annotations
 
 import logging
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from django.test import Client
 
 from checker.dbstatus import CANNOT_SAVE, classify_db_error, without_waiting
 from checker.models import PlayGame
+from tests.test_faults import _manage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,27 +74,15 @@ def test_reads_without_waiting_turn_the_busy_timeout_off_and_back_on() -> None:
 def test_the_dashboard_answers_while_another_process_holds_the_lock(tmp_path: Path) -> None:
     # The database waits "forever" for a lock (timeout=100000 s): the dashboard must not.
     db = tmp_path / "locked.sqlite3"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env["DATABASE_URL"] = f"sqlite:///{db}?timeout=100000"
-
-    def manage(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-
-    assert manage("migrate", "--noinput", "-v", "0").returncode == 0
+    url = f"sqlite:///{db}?timeout=100000"
+    assert _manage("migrate", "--noinput", "-v", "0", database=url).returncode == 0
     holder = sqlite3.connect(db, timeout=0.1)
     holder.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
     code = (
         "from django.test import Client; print(Client(HTTP_HOST='127.0.0.1').get('/').status_code)"
     )
     try:
-        done = manage("shell", "-c", code)
+        done = _manage("shell", "-c", code, database=url)
     finally:
         holder.rollback()
         holder.close()
