@@ -217,3 +217,15 @@ def test_a_secret_deal_is_copied_only_once_its_round_is_over(client: Client) -> 
     assert PlayGame.objects.count() == before
     _play_out(client, game)
     assert stranger.post(f"/play/{game.key}/fork").status_code == 303
+
+
+def test_the_owner_cookie_is_secure_whenever_debug_is_off() -> None:
+    import secrets
+
+    from tests.test_settings import _manage
+
+    code = "from django.conf import settings; print(settings.PLAY_OWNER_COOKIE_SECURE)"
+    production = _manage("shell", "-c", code, DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    assert production.stdout.split()[-1:] == ["True"], production.stderr
+    debug = _manage("shell", "-c", code, DJANGO_DEBUG="1")
+    assert debug.stdout.split()[-1:] == ["False"], debug.stderr

@@ -83,6 +83,10 @@ def _played(p: Position) -> bool:
     return _phase("follow")(p) and any(e["t"] == "trick" for e in p.events)
 
 
+def _mid_deal(p: Position) -> bool:
+    return _phase("declare")(p) and len(p.ask.view.hand) >= 8  # type: ignore[union-attr]
+
+
 def _no_trump(p: Position) -> bool:
     return _played(p) and any(e["t"] == "no_trump" for e in p.events)
 
@@ -92,7 +96,7 @@ def _buried(p: Position) -> bool:
 
 
 POINTS: dict[str, tuple[dict[str, object], Callable[[Position], bool]]] = {
-    "declaring": (dict(ruleset="classic", seed=731_905, seat=0, bots="greedy"), _phase("declare")),
+    "declaring": (dict(ruleset="classic", seed=731_905, seat=0, bots="greedy"), _mid_deal),
     "bury": (dict(ruleset="classic", seed=731_905, seat=0, bots="greedy"), _buried),
     "mid-trick": (dict(ruleset="classic", seed=731_905, seat=1, bots="greedy"), _played),
     "over": (dict(ruleset="classic", seed=731_905, seat=1, bots="greedy"), lambda p: p.is_over),
@@ -116,10 +120,12 @@ POINTS: dict[str, tuple[dict[str, object], Callable[[Position], bool]]] = {
 }
 
 
-def _walk(client: Client, key: str) -> Iterator[tuple[str, str]]:
-    """GET every URL of the table and every /play/ link its pages carry (once each)."""
+def _walk(client: Client, key: str, events: int) -> Iterator[tuple[str, str]]:
+    """GET every URL of the table (partial tables at several points of its log too) and
+    every /play/ link its pages carry (once each)."""
     base = f"/play/{key}/"
-    todo = [base, base + "?hint=1", base + "?at=3", base + "?at=40", base + "?mingpai=1"]
+    todo = [base, base + "?hint=1", base + "?mingpai=1"]
+    todo += [f"{base}?at={at}" for at in sorted({1, 2, 3, events // 3, events // 2, events - 1})]
     todo += [base + "replay", base + "match", base + "log.jsonl"]
     done: set[str] = set()
     while todo:
@@ -149,7 +155,7 @@ def test_no_answer_names_a_card_the_seat_could_not_know(point: str) -> None:
     allowed = set(known_cards(log))
     _check_grant(pos, viewer, log)
     for who, client in (("owner", owner), ("stranger", Client())):
-        for url, body in _walk(client, game.key):
+        for url, body in _walk(client, game.key, len(pos.events)):
             leaked = card_tokens(body) - allowed
             assert not leaked, f"{point}: {who} sees {sorted(map(str, leaked))} at {url}"
             if not pos.is_over:

@@ -71,7 +71,12 @@ def _recent_tricks(events: Sequence[LogEvent], seat: int | None) -> set[int]:
 
 def earliest_reveal(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> int:
     """The first event a partial table (the bots' replies, step by step) may stop after:
-    under 不查牌 nothing before the tricks still on the table."""
+    none while the deal is still going on (the log holds the whole deal, the seat only the
+    cards dealt so far), and under 不查牌 nothing before the tricks still on the table."""
+    if viewer.sees_all:
+        return 0
+    if not any(e["t"] in ("trump", "surrender") for e in events):
+        return len(events)
     if shows_history(rs, viewer):
         return 0
     recent = _recent_tricks(events, viewer.seat)

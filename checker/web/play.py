@@ -548,7 +548,7 @@ def table(request: HttpRequest, key: str) -> HttpResponse:
     if at is not None and at < earliest_reveal(
         position.ruleset, position.events, viewer_of(game, position)
     ):
-        at = None  # 不查牌: no going back to earlier tricks through a partial table
+        at = None  # a partial table never goes back where the seat could not look
     return _render_table(
         request,
         game,
