@@ -19,7 +19,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check
+.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check hostile-check
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
@@ -63,6 +63,7 @@ run: $(STAMP) compilemessages
 test: $(STAMP) compilemessages
 	$(MAKE) lint
 	$(MAKE) simulate-check
+	$(MAKE) hostile-check
 	$(VPY) -m pytest
 
 # The suite again (browser tests aside: they share the database code paths already run here)
@@ -79,6 +80,11 @@ simulate-check: $(STAMP)
 		$(VPY) manage.py simulate --ruleset $$r --matches 100 --seed 1 --jobs 2 --no-store --no-progress \
 			| grep -E '^(matches|rounds per match|illegal plays|invariant breaks|time)' || exit 1; \
 	done
+
+# Hostile requests against live games on a throwaway production-like server on loopback
+# (gunicorn, a fresh SQLite database): bounded in requests and time; any 5xx fails.
+hostile-check: $(STAMP)
+	.ci/with-server $(VPY) $(VPY) manage.py hostilehttp --games 3 --requests 600 --seconds 60 --threads 4
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -71,10 +71,25 @@ class PlayGame(models.Model):
     moves = models.TextField(blank=True)
     ply = models.PositiveIntegerField(default=0)
     match = models.JSONField(null=True, blank=True)  # a match's later round: the state before it
-    # The game of the match's round before this one ("" for a first round or a copy).
+    # The game of the match's round before this one ("" for a first round or a copy): one
+    # next round per game, however many "next round" requests race (the constraint below).
     previous = models.CharField(max_length=16, blank=True, db_index=True)
-    created = models.DateTimeField(default=timezone.now)
-    updated = models.DateTimeField(default=timezone.now)
+    # Drawn at random, the seed is the deal's secret until the round is over (a chosen seed
+    # is a shared puzzle).
+    secret_seed = models.BooleanField(default=False)
+    finished = models.BooleanField(default=False)  # the round is over
+    # Who created it (a keyed hash of the client's address): game creation is rate-limited.
+    client = models.CharField(max_length=16, blank=True, db_index=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    # The last move (or the creation): `manage.py purge` deletes games untouched for long.
+    updated = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["previous"], condition=~models.Q(previous=""), name="one_next_round"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.key}: {self.ruleset} seed {self.seed} seat {self.seat} ({self.ply} moves)"

@@ -159,6 +159,19 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = not TESTING
     LANGUAGE_COOKIE_SECURE = not TESTING
 
+# The /play/ table.  The owner cookie (who may move in a game) is Secure whenever DEBUG is
+# off (tests aside, as for the cookies above), HttpOnly and SameSite=Lax.
+PLAY_OWNER_COOKIE_SECURE = not DEBUG and not TESTING
+# Games one client may create per minute (429 beyond); the client is REMOTE_ADDR, or the
+# last address of this header when a proxy sets it (e.g. HTTP_X_FORWARDED_FOR).
+PLAY_CREATE_PER_MINUTE = int(os.environ.get("DJANGO_PLAY_CREATE_PER_MINUTE", "30"))
+PLAY_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+# `manage.py purge`: unfinished games untouched for PLAY_KEEP_DAYS, finished ones after
+# PLAY_KEEP_FINISHED_DAYS, and simulation runs beyond the newest RUNS_KEEP are deleted.
+PLAY_KEEP_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_DAYS", "30"))
+PLAY_KEEP_FINISHED_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_FINISHED_DAYS", "180"))
+RUNS_KEEP = int(os.environ.get("DJANGO_RUNS_KEEP", "200"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -12,7 +12,16 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return redirect(static("favicon.svg"), permanent=True)
 
 
+ROBOTS = "User-agent: *\nDisallow: /play/\n"
+
+
+def robots(request: HttpRequest) -> HttpResponse:
+    """Keep crawlers off the game tables (each is someone's game; nothing there to index)."""
+    return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")
+
+
 urlpatterns = [
+    path("robots.txt", robots),
     path("i18n/setlang/", set_language, name="set_language"),
     path("favicon.ico", favicon),
     path("simulation/", include("checker.web.simulation")),

@@ -71,9 +71,17 @@ def play_to_the_end(bp: BrowserPage, name: str, *, reload_after: int | None = No
     raise AssertionError("the round did not end")
 
 
+def start_from_link(phone_page: BrowserPage, url: str) -> None:
+    """Open a game link (the lobby, filled in) and tap 开始: a link alone stores nothing."""
+    phone_page.goto(url)
+    phone_page.page.get_by_test_id("prefilled").wait_for()
+    phone_page.page.get_by_test_id("start").tap()
+    phone_page.page.wait_for_selector('[data-testid="table"]')
+
+
 def test_classic_round_by_tapping_at_390px(phone_page: BrowserPage) -> None:
     page = phone_page.page
-    phone_page.goto("/play/?ruleset=classic&seed=3&seat=1&bots=greedy")
+    start_from_link(phone_page, "/play/?ruleset=classic&seed=3&seat=1&bots=greedy")
     assert settled(page) == "follow"
     assert no_horizontal_scroll(page)
     # Tap targets: every card and button at least 40 px high.
@@ -119,7 +127,7 @@ def test_a_round_with_the_rulesets_own_phases(
     phone_page: BrowserPage, ruleset: str, seed: int, seat: int, phases: tuple[str, ...]
 ) -> None:
     page = phone_page.page
-    phone_page.goto(f"/play/?ruleset={ruleset}&seed={seed}&seat={seat}&bots=greedy")
+    start_from_link(phone_page, f"/play/?ruleset={ruleset}&seed={seed}&seat={seat}&bots=greedy")
     assert settled(page) == phases[0]
     phone_page.shot(f"play-{ruleset}-{phases[0]}", full_page=True)
     seen = play_to_the_end(phone_page, f"play-{ruleset}")

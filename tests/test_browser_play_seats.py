@@ -9,7 +9,7 @@ import pytest
 
 from checker.models import PlayGame
 from tests.conftest import BrowserPage
-from tests.test_browser_play import no_horizontal_scroll, settled
+from tests.test_browser_play import no_horizontal_scroll, settled, start_from_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,6 +26,13 @@ def test_the_lobby_picks_a_bot_for_each_seat_at_390px(phone_page: BrowserPage) -
     for seat in range(4):
         box = page.locator(f'select[name="bot{seat}"]').bounding_box()
         assert box is not None and box["height"] >= 40
+    for label in page.locator(".seat-button span").all():  # seat buttons, not a number box
+        box = label.bounding_box()
+        assert box is not None and box["height"] >= 40
+    page.locator(".seat-button span", has_text="座2").tap()
+    assert page.locator('input[name="seat"][value="2"]').is_checked()
+    page.locator(".seat-button span", has_text="座0").tap()
+    page.locator("details.options summary").tap()
     page.locator('input[name="seed"]').fill("3")
     page.locator('select[name="bot1"]').select_option("random")
     page.locator('select[name="bot3"]').select_option("greedy")
@@ -44,7 +51,7 @@ def test_a_multideck_round_by_tapping_at_390px_then_the_match_page(
     from tests.test_browser_play import play_to_the_end
 
     page = phone_page.page
-    phone_page.goto("/play/?ruleset=multideck&seed=2&seat=0&bots=greedy")
+    start_from_link(phone_page, "/play/?ruleset=multideck&seed=2&seat=0&bots=greedy")
     assert settled(page) == "declare"
     phases = play_to_the_end(phone_page, "play-multideck")
     assert {"declare", "bury", "lead", "follow"} <= set(phases)
@@ -66,8 +73,8 @@ def test_no_trump_counts_and_the_mingpai_toggle_at_390px(phone_page: BrowserPage
     pos = _after_no_trump()
     moves = format_moves(pos.moves)
     page = phone_page.page
-    phone_page.goto(
-        f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}"
+    start_from_link(
+        phone_page, f"/play/?ruleset=erqiwang&seed={pos.spec.seed}&seat=0&bots=greedy&moves={moves}"
     )
     settled(page)
     assert page.get_by_test_id("trump-count").count() == 2
@@ -94,8 +101,9 @@ def test_hidden_declarations_show_as_a_count_at_390px(phone_page: BrowserPage) -
 
     pos, seed = _hidden_game_with_a_bot_declaration()
     page = phone_page.page
-    phone_page.goto(
-        f"/play/?ruleset=multideck&seed={seed}&seat=0&bots=greedy&options=declare_view:hidden"
+    start_from_link(
+        phone_page,
+        f"/play/?ruleset=multideck&seed={seed}&seat=0&bots=greedy&options=declare_view:hidden",
     )
     assert settled(page) == "declare"
     calls = page.get_by_test_id("declarations").inner_text()

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def _next(client: Client, game: PlayGame) -> PlayGame:
     r = client.post(f"/play/{game.key}/next")
-    assert r.status_code == 302
+    assert r.status_code == 303
     return PlayGame.objects.get(key=r["Location"].strip("/").split("/")[-1])
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from io import StringIO
+from urllib.parse import urlsplit
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 
 from checker.models import PlayGame
@@ -20,8 +22,13 @@ SHORT = "/play/?ruleset=classic&seed=3&seat=1"
 
 
 def start(client: Client, url: str = START) -> PlayGame:
-    r = client.get(url)
-    assert r.status_code == 302, r.content[:300]
+    """Open a game link (the lobby filled in, nothing stored), then press 开始 (a POST)."""
+    before = PlayGame.objects.count()
+    shown = client.get(url)
+    assert shown.status_code == 200 and PlayGame.objects.count() == before, shown.content[:300]
+    query = QueryDict(urlsplit(url).query)
+    r = client.post("/play/", {k: query.getlist(k) for k in query})
+    assert r.status_code == 303, r.content[:300]
     return PlayGame.objects.get(key=r["Location"].strip("/").split("/")[-1])
 
 
@@ -150,7 +157,7 @@ def test_another_browser_sees_the_table_but_cannot_move(client: Client) -> None:
     game.refresh_from_db()
     assert game.ply == 0
     forked = other.post(f"/play/{game.key}/fork")
-    assert forked.status_code == 302
+    assert forked.status_code == 303
     assert PlayGame.objects.count() == 2
 
 
@@ -167,7 +174,7 @@ def test_csrf_is_required(client: Client) -> None:
 def test_without_javascript_a_move_redirects_to_the_table(client: Client) -> None:
     game = start(client)
     r = client.post(f"/play/{game.key}/move", {"ply": "0", "phase": "follow", "c": ["D6", "D6"]})
-    assert r.status_code == 302 and r["Location"] == f"/play/{game.key}/"
+    assert r.status_code == 303 and r["Location"] == f"/play/{game.key}/"
 
 
 def test_hint_fills_in_a_legal_example(client: Client) -> None:
@@ -293,7 +300,7 @@ def test_next_round_starts_the_matchs_next_round_from_the_state_this_one_left(
     page = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="match"' in page and 'data-testid="next-round"' in page
     r = client.post(f"/play/{game.key}/next")
-    assert r.status_code == 302
+    assert r.status_code == 303
     nxt = PlayGame.objects.exclude(pk=game.pk).get()
     assert nxt.seed == game.seed + 1 and nxt.seat == 0 and nxt.match["round"] == 2
     done = position(game)

@@ -14,10 +14,12 @@ from checker.web.context import DEFAULT_RULESET, engine_version
 
 
 def _latest_run_id(name: str) -> str:
+    from checker.dbstatus import without_waiting
     from checker.models import SimulationRun
 
     try:
-        run = SimulationRun.objects.filter(ruleset=name).values_list("id", flat=True).first()
+        with without_waiting():
+            run = SimulationRun.objects.filter(ruleset=name).values_list("id", flat=True).first()
     except DatabaseError:
         return "no-db"
     return str(run or "")

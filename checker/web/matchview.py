@@ -19,7 +19,7 @@ from checker.engine.texts import Lang
 from checker.models import OUTCOME_LABELS
 from checker.play.game import Position, next_round
 from checker.web import present
-from checker.web.tableview import seat_name
+from checker.web.tableview import review_open, seat_name
 
 
 def round_entry(key: str, position: Position) -> dict[str, Any]:
@@ -138,7 +138,7 @@ def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[
         playing = {
             "round": state.round_no,
             "table_url": reverse("play_table", args=[key]),
-            "replay_url": reverse("play_replay", args=[key]),
+            "replay_url": reverse("play_replay", args=[key]) if review_open(position) else "",
         }
     return {
         "title": rs.title_en if lang == "en" else rs.title,

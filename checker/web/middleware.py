@@ -6,12 +6,15 @@ site is Chinese first, so only the language cookie set by /i18n/setlang/ counts.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+
+LOG = logging.getLogger("checker.db")
 
 
 class CookieLocaleMiddleware:
@@ -32,7 +35,13 @@ class CookieLocaleMiddleware:
 
 
 class DatabaseDownMiddleware:
-    """Answer 503 with an honest message when the database cannot be reached mid-request."""
+    """Answer 503 with an honest message when the database fails mid-request, and log it.
+
+    Locked: busy, try again soon (Retry-After); disk full or read-only: cannot save; not
+    migrated; unreachable. Each is logged at ERROR with the exception's class.
+    """
+
+    RETRY_AFTER = {"locked": "5"}
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -49,13 +58,23 @@ class DatabaseDownMiddleware:
         if not isinstance(exc, DatabaseError):
             return None
         kind = classify_db_error(exc)
+        cause = f" (from {type(exc.__cause__).__name__})" if exc.__cause__ is not None else ""
+        LOG.error(
+            "database %s: %s%s on %s %s: %s",
+            kind,
+            type(exc).__name__,
+            cause,
+            request.method,
+            request.path[:200],
+            str(exc)[:300],
+        )
         response = render(
             request,
             "web/db_down.html",
             {"kind": kind, "unavailable": kind == UNAVAILABLE},
             status=503,
         )
-        response["Retry-After"] = "30"
+        response["Retry-After"] = self.RETRY_AFTER.get(kind, "30")
         return response
 
 

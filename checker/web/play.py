@@ -7,12 +7,18 @@ anyone with the link sees the table and may copy it to play on from there.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import secrets
+import time
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,8 +26,9 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from checker.dbstatus import LOCKED, classify_db_error
 from checker.engine.cards import ascii_card, format_rank, parse_card
 from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
@@ -42,12 +49,19 @@ from checker.play.game import (
     next_round,
     parse_move,
     parse_moves,
-    random_seed,
     replay_game,
 )
 from checker.play.match import MatchState
 from checker.play.seats import BOT_SEP
 from checker.play.table import fold_events, judge_tricks
+from checker.play.visibility import (
+    Viewer,
+    earliest_reveal,
+    seat_log,
+    shows_history,
+    shows_open_hands,
+    shows_seed,
+)
 from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web import matchview, present, tableview
 from checker.web.context import engine_version
@@ -57,6 +71,7 @@ OWNER_COOKIE = "table"
 POSITIONS = PositionCache()
 LIVE = LiveTables()
 KEY_LENGTH = 10
+NEXT_TRIES = 8  # a next round racing others on a locked SQLite database: tries, then 503
 
 
 def _lang() -> Lang:
@@ -82,7 +97,13 @@ class NewGameForm(forms.Form):
     seed = forms.IntegerField(
         label=gettext_lazy("种子"), required=False, min_value=0, max_value=2**48 - 1
     )
-    seat = forms.IntegerField(label=gettext_lazy("你的座位"), min_value=0, max_value=7, initial=0)
+    seat = forms.TypedChoiceField(
+        label=gettext_lazy("你的座位"),
+        choices=[(str(n), str(n)) for n in range(SEAT_FIELDS)],
+        coerce=int,
+        initial="0",
+        widget=forms.RadioSelect(attrs={"class": "seat-pick"}),
+    )
     bots = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
     level = forms.CharField(label=gettext_lazy("打几"), required=False, max_length=2)
     options = forms.CharField(
@@ -151,10 +172,11 @@ class NewGameForm(forms.Form):
             players = load_ruleset(data["ruleset"]).with_options(options).players
         except EngineError as exc:
             raise forms.ValidationError(str(exc)) from None
+        data["secret_seed"] = seed is None
         try:
             data["spec"] = make_spec(
                 data["ruleset"],
-                random_seed() if seed is None else seed,
+                secret_seed() if seed is None else seed,
                 data["seat"],
                 self.chosen_bots(data, players),
                 data.get("level") or None,
@@ -170,6 +192,81 @@ class NewGameForm(forms.Form):
         return data
 
 
+class WholeNumberField(forms.IntegerField):
+    """A whole number written in ASCII digits (no ², no other scripts' digits, no 1.0)."""
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str) and value.strip() and not value.strip().isascii():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        number: int | None = super().to_python(value)
+        return number
+
+
+class TableQuery(forms.Form):
+    """The query of a table page: how far to reveal the bots' replies, hint, 明牌."""
+
+    at = WholeNumberField(required=False, min_value=0, max_value=100_000)
+    hint = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+    mingpai = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+
+    def clean_at(self) -> int | None:
+        """Refuse an empty `at=` (a number was meant); no `at` at all is the whole table."""
+        if "at" in self.data and not str(self.data["at"]).strip():
+            raise forms.ValidationError(_("应为数字。"))
+        value: int | None = self.cleaned_data["at"]
+        return value
+
+
+class CardsField(forms.Field):
+    """Ticked cards (repeated `c` fields) read as cards; a bad one is named."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[Any]:
+        values = [str(v) for v in (value or [])]
+        if len(values) > 60:
+            raise forms.ValidationError(_("最多 60 张。"))
+        try:
+            return [parse_card(v) for v in values]
+        except CardError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class MoveForm(forms.Form):
+    """A posted move: the ply it answers, its phase, an action button or the ticked cards."""
+
+    ply = WholeNumberField(min_value=0, max_value=10_000)
+    phase = forms.CharField(required=False, max_length=20)
+    move = forms.CharField(required=False, max_length=400)
+    c = CardsField(required=False)
+    mingpai = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+
+
+def field_errors(form: forms.Form) -> str:
+    """Say which fields were wrong and why, in one line (for a 400)."""
+    parts = []
+    for name, errors in form.errors.items():
+        what = " ".join(str(e) for e in errors)
+        parts.append(_("参数 %(field)s：%(why)s") % {"field": name, "why": what})
+    return " ".join(parts)
+
+
+def secret_seed() -> int:
+    """Draw a seed nobody can guess from a hand (48 bits, the most a seed may have)."""
+    return secrets.randbelow(2**48 - 1) + 1
+
+
+def viewer_of(game: PlayGame, position: Position) -> Viewer:
+    """Who looks at this table: its seat, now, with the cards it holds at its decision."""
+    ask = position.ask
+    return Viewer(
+        position.spec.seat,
+        position.is_over,
+        game.secret_seed,
+        tuple(ask.view.hand) if ask is not None else None,
+    )
+
+
 def _message(request: HttpRequest, text: str, status: int) -> HttpResponse:
     return render(request, "web/play_message.html", {"message": text, "nav": "play"}, status=status)
 
@@ -180,7 +277,35 @@ def _owner(request: HttpRequest) -> str:
 
 
 def _with_owner(response: HttpResponse, token: str) -> HttpResponse:
-    response.set_cookie(OWNER_COOKIE, token, max_age=3600 * 24 * 365, httponly=True, samesite="Lax")
+    response.set_cookie(
+        OWNER_COOKIE,
+        token,
+        max_age=3600 * 24 * 365,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.PLAY_OWNER_COOKIE_SECURE,
+    )
+    return response
+
+
+def client_of(request: HttpRequest) -> str:
+    """Name the client for the creation limit: a keyed hash of its address (never stored raw)."""
+    header = settings.PLAY_CLIENT_IP_HEADER
+    address = request.META.get(header, "") if header else ""
+    address = address.split(",")[-1].strip() or request.META.get("REMOTE_ADDR", "")
+    key = f"{settings.SECRET_KEY}:{address}".encode()
+    return hashlib.sha256(key).hexdigest()[:16]
+
+
+def _too_many(request: HttpRequest, client: str) -> HttpResponse | None:
+    """The 429 page when this client has created its allowance of games this minute."""
+    limit = settings.PLAY_CREATE_PER_MINUTE
+    since = timezone.now() - timedelta(minutes=1)
+    if PlayGame.objects.filter(client=client, created__gte=since).count() < limit:
+        return None
+    text = _("开局太频繁：每分钟最多开 %(n)d 局，请稍后再试。") % {"n": limit}
+    response = _message(request, text, 429)
+    response["Retry-After"] = "60"
     return response
 
 
@@ -189,9 +314,15 @@ def _create(
     spec: GameSpec,
     moves: list[Move],
     *,
+    secret: bool,
     history: list[dict[str, Any]] | None = None,
     previous: str = "",
+    finished: bool = False,
 ) -> HttpResponse:
+    client = client_of(request)
+    refused = _too_many(request, client)
+    if refused is not None:
+        return refused
     token = _owner(request) or secrets.token_hex(16)
     game = PlayGame.objects.create(
         key=secrets.token_urlsafe(8)[:KEY_LENGTH].replace("-", "x").replace("_", "y"),
@@ -206,19 +337,38 @@ def _create(
         ply=len(moves),
         match=_match_data(spec.match, history),
         previous=previous,
+        secret_seed=secret,
+        finished=finished,
+        client=client,
     )
-    return _with_owner(redirect("play_table", key=game.key), token)
+    return _with_owner(see_other(game.key), token)
 
 
-@require_safe
+def see_other(key: str) -> HttpResponse:
+    """Answer a POST with 303 to a game's table."""
+    response = redirect("play_table", key=key)
+    response.status_code = 303
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Pick a game; with ruleset, seed and seat in the query, start that game at once."""
-    if "ruleset" in request.GET:
-        form = NewGameForm(request.GET)
+    """Pick a game: a query fills the form in (nothing stored); posting it starts the game."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
         if form.is_valid():
-            return _create(request, form.cleaned_data["spec"], form.cleaned_data["move_list"])
-        return render(request, "web/play_lobby.html", {"form": form, "nav": "play"}, status=400)
-    return render(request, "web/play_lobby.html", {"form": NewGameForm(), "nav": "play"})
+            data = form.cleaned_data
+            return _create(request, data["spec"], data["move_list"], secret=data["secret_seed"])
+        return _lobby_page(request, form, status=400)
+    if not request.GET:
+        return _lobby_page(request, NewGameForm())
+    form = NewGameForm(request.GET)
+    return _lobby_page(request, form, status=200 if form.is_valid() else 400)
+
+
+def _lobby_page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    context = {"form": form, "nav": "play", "prefilled": form.is_bound}
+    return render(request, "web/play_lobby.html", context, status=status)
 
 
 def _match_state(data: Any) -> MatchState | None:
@@ -307,8 +457,9 @@ def _render_table(
     reveal: int | None = None,
     show_hint: bool = False,
     checked: list[Any] | None = None,
+    mingpai: bool = False,
 ) -> HttpResponse:
-    mingpai = (request.POST if request.method == "POST" else request.GET).get("mingpai") == "1"
+    viewer = viewer_of(game, position)
     context = tableview.table_context(
         position,
         _lang(),
@@ -317,6 +468,7 @@ def _render_table(
         checked=checked or (),
         mingpai=mingpai,
     )
+    seed_shown = shows_seed(viewer)
     context.update(
         {
             "game": game,
@@ -327,13 +479,27 @@ def _render_table(
             "table_url": reverse("play_table", args=[game.key]),
             "move_url": reverse("play_move", args=[game.key]),
             "share_url": request.build_absolute_uri(reverse("play_table", args=[game.key])),
-            "position_url": _position_url(request, position),
-            "next_url": _start_url(position.spec, seed=position.spec.seed + 1),
+            "show_seed": seed_shown,
+            "position_url": _position_url(request, position) if seed_shown else "",
+            "again": _again_fields(position.spec, secret=game.secret_seed),
             "match": _match_context(position),
         }
     )
     template = "web/play_table.html#table" if request.htmx else "web/play_table.html"
     return render(request, template, context, status=status)
+
+
+def _again_fields(spec: GameSpec, *, secret: bool) -> list[tuple[str, str]]:
+    """The lobby fields of "再来一局": the same game with the next seed, or a fresh secret one."""
+    fields = [("ruleset", spec.ruleset), ("seat", "" if spec.seat is None else str(spec.seat))]
+    fields.append(("bots", spec.bots))
+    if spec.level is not None:
+        fields.append(("level", format_rank(spec.level)))
+    if spec.options:
+        fields.append(("options", options_param(dict(spec.options))))
+    if not secret:
+        fields.append(("seed", str(spec.seed + 1)))
+    return fields
 
 
 def _match_context(position: Position) -> dict[str, Any] | None:
@@ -354,59 +520,53 @@ def _match_context(position: Position) -> dict[str, Any] | None:
     }
 
 
-def _start_url(spec: GameSpec, *, seed: int, moves: str = "") -> str:
-    """The /play/ link that starts this game (another seed, or up to some moves)."""
-    params: dict[str, str] = {"ruleset": spec.ruleset, "seed": str(seed), "bots": spec.bots}
+def _position_url(request: HttpRequest, position: Position) -> str:
+    """A link to the lobby filled in to rebuild exactly this position (spec and moves)."""
+    spec = position.spec
+    params: dict[str, str] = {"ruleset": spec.ruleset, "seed": str(spec.seed), "bots": spec.bots}
     params["seat"] = "" if spec.seat is None else str(spec.seat)
     if spec.level is not None:
         params["level"] = format_rank(spec.level)
     if spec.options:
         params["options"] = options_param(dict(spec.options))
-    if moves:
-        params["moves"] = moves
-    return reverse("play") + "?" + urlencode(params)
-
-
-def _position_url(request: HttpRequest, position: Position) -> str:
-    """A link that rebuilds exactly this position as a new game (spec and moves in the URL)."""
-    moves = format_moves(position.moves)
-    return request.build_absolute_uri(
-        _start_url(position.spec, seed=position.spec.seed, moves=moves)
-    )
+    params["moves"] = format_moves(position.moves)
+    return request.build_absolute_uri(reverse("play") + "?" + urlencode(params))
 
 
 @require_safe
 def table(request: HttpRequest, key: str) -> HttpResponse:
     """Show the table: the whole position, or (htmx) the bots' replies one step at a time."""
+    query = TableQuery(request.GET)
+    if not query.is_valid():
+        return _message(request, field_errors(query), 400)
     loaded = _load_game(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
-    reveal: int | None = None
-    at = request.GET.get("at", "")
-    if at:
-        if not at.isdigit():
-            return _message(request, _("参数 at 应为数字。"), 400)
-        reveal = int(at)
+    q = query.cleaned_data
+    at = q["at"]
+    if at is not None and at < earliest_reveal(
+        position.ruleset, position.events, viewer_of(game, position)
+    ):
+        at = None  # a partial table never goes back where the seat could not look
     return _render_table(
-        request, game, position, reveal=reveal, show_hint=request.GET.get("hint") == "1"
+        request,
+        game,
+        position,
+        reveal=at,
+        show_hint=q["hint"] == "1",
+        mingpai=q["mingpai"] == "1",
     )
 
 
-def _read_move(request: HttpRequest) -> Move:
+def _read_move(data: dict[str, Any]) -> Move:
     """Read the posted move: an action or declaration button, or the ticked cards."""
-    action = request.POST.get("move", "").strip()
+    action = data["move"].strip()
     if action:
         return parse_move(action)
-    values = request.POST.getlist("c")
-    if not values:
+    if not data["c"]:
         raise MoveError(lambda lang: _("请先选牌。"))
-    try:
-        cards = tuple(parse_card(v) for v in values[:60])
-    except CardError as exc:
-        why = str(exc)
-        raise MoveError(lambda lang: why) from None
-    return Move("cards", cards)
+    return Move("cards", tuple(data["c"]))
 
 
 @require_POST
@@ -416,64 +576,89 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
-    ply = request.POST.get("ply", "")
-    if not ply.isdigit() or int(ply) != game.ply:
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _render_table(request, game, position, status=400, error=field_errors(form))
+    data = form.cleaned_data
+    mingpai = data["mingpai"] == "1"
+    if data["ply"] != game.ply:
+        text = _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
+    ask = position.ask
+    if ask is None or data["phase"] != ask.phase:
+        text = _("现在轮不到你这样走：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
+    try:
+        new = LIVE.play(position.spec, game.moves, _read_move(data))
+    except MoveError as exc:
         return _render_table(
             request,
             game,
             position,
-            status=409,
-            error=_("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。"),
-        )
-    ask = position.ask
-    if ask is None or request.POST.get("phase", "") != ask.phase:
-        return _render_table(
-            request, game, position, status=409, error=_("现在轮不到你这样走：下面是现在的局面。")
-        )
-    try:
-        new = LIVE.play(position.spec, game.moves, _read_move(request))
-    except MoveError as exc:
-        checked = [parse_card(v) for v in request.POST.getlist("c")[:60] if _is_card(v)]
-        return _render_table(
-            request, game, position, status=400, error=exc.message(_lang()), checked=checked
+            status=400,
+            error=exc.message(_lang()),
+            checked=data["c"],
+            mingpai=mingpai,
         )
     updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
-        moves=format_moves(new.moves), ply=F("ply") + 1, updated=timezone.now()
+        moves=format_moves(new.moves),
+        ply=F("ply") + 1,
+        updated=timezone.now(),
+        finished=new.is_over,
     )
     if not updated:
-        return _render_table(
-            request, game, position, status=409, error=_("这一步已经走过了：下面是现在的局面。")
-        )
+        text = _("这一步已经走过了：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
     game.refresh_from_db()
     POSITIONS.put(new)
     if not request.htmx:
-        return redirect("play_table", key=game.key)
-    return _render_table(request, game, new, reveal=tableview.animate_from(new))
-
-
-def _is_card(value: str) -> bool:
-    try:
-        parse_card(value)
-    except CardError:
-        return False
-    return True
+        return see_other(game.key)
+    reveal = tableview.animate_from(new)
+    return _render_table(request, game, new, reveal=reveal, mingpai=mingpai)
 
 
 @require_POST
 def fork(request: HttpRequest, key: str) -> HttpResponse:
-    """Copy a game (at its current position) into a new one this browser may play."""
+    """Copy a game (at its current position) into a new one this browser may play.
+
+    A secret deal is copied only once its round is over: a copy played to its end would
+    open every hand of the game still being played.
+    """
     loaded = _load_game(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
+    if game.secret_seed and not position.is_over:  # a copy played out would show this deal
+        text = _("这局的牌是保密的（随机种子）：打完之后才能复制。")
+        return _render_table(request, game, position, status=409, error=text)
     return _create(
-        request, position.spec, position.moves, history=matchview.stored_history(game.match)
+        request,
+        position.spec,
+        position.moves,
+        secret=game.secret_seed,
+        history=matchview.stored_history(game.match),
+        finished=position.is_over,
     )
 
 
 @require_POST
 def next_game(request: HttpRequest, key: str) -> HttpResponse:
-    """Start the match's next round (the same seats and bots, the state this round left)."""
+    """Start the match's next round (the same seats and bots, the state this round left).
+
+    However many of these race, one next game is made and every answer points at it (a
+    database locked by a racing writer, as SQLite is, is waited for a few times).
+    """
+    for attempt in range(NEXT_TRIES):
+        try:
+            return _next_game(request, key)
+        except OperationalError as exc:
+            if classify_db_error(exc) != LOCKED or attempt == NEXT_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _next_game(request: HttpRequest, key: str) -> HttpResponse:
     loaded = _load_own(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
@@ -483,18 +668,35 @@ def next_game(request: HttpRequest, key: str) -> HttpResponse:
     spec, _state, _record = next_round(position)
     if spec is None:
         return _render_table(request, game, position, status=409, error=_("整场已经结束。"))
+    made = PlayGame.objects.filter(previous=game.key).first()
+    if made is not None:
+        return see_other(made.key)
+    if game.secret_seed:  # seed + 1 would give the next deal away with this one's seed
+        spec = dataclasses.replace(spec, seed=secret_seed())
     history = [*matchview.stored_history(game.match), matchview.round_entry(game.key, position)]
-    return _create(request, spec, [], history=history, previous=game.key)
+    try:
+        with transaction.atomic():
+            return _create(
+                request, spec, [], secret=game.secret_seed, history=history, previous=game.key
+            )
+    except IntegrityError:  # another request made it first: answer with that one
+        return see_other(PlayGame.objects.get(previous=game.key).key)
 
 
 @require_safe
 def log(request: HttpRequest, key: str) -> HttpResponse:
-    """Download the game's round as a replay log (the `replay` command's format)."""
+    """Download the round as a replay log: while it is played, only what the seat has seen."""
     loaded = _load_game(request, key)
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
-    body = "\n".join(game_log(position, engine_version())) + "\n"
+    viewer = viewer_of(game, position)
+    head = json.loads(game_log(position, engine_version())[0])
+    if not shows_seed(viewer):
+        del head["seed"]
+    events = seat_log(position.ruleset, position.events, viewer)
+    lines = [head, *({"r": 0, **e} for e in events)]
+    body = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
     response = HttpResponse(body, content_type="application/x-ndjson; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.key}.jsonl"'
     return response
@@ -530,11 +732,12 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
         return loaded
     game, position = loaded
     lang = _lang()
-    if not tableview.review_open(position):
+    viewer = viewer_of(game, position)
+    if not shows_history(position.ruleset, viewer):
         text = _("不查牌模式：这一局打完之前不能回看出牌历史。")
         return _message(request, text, 403)
     table = fold_events(position.ruleset, position.events, position.reasons)
-    over = position.is_over or position.spec.seat is None
+    over = shows_open_hands(viewer)
     human = position.spec.seat
     n = position.ruleset.players
     tricks = []
@@ -578,6 +781,7 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
         "tricks": tricks,
         "over": over,
         "spec": position.spec,
+        "show_seed": shows_seed(viewer),
     }
     return render(request, "web/play_replay.html", context)
 

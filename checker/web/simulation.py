@@ -11,7 +11,7 @@ from django.urls import path
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_safe
 
-from checker.dbstatus import NOT_MIGRATED, classify_db_error
+from checker.dbstatus import NOT_MIGRATED, classify_db_error, without_waiting
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.vocab import as_lang, term
 from checker.models import SimulationRun
@@ -101,9 +101,11 @@ def side_words(side: str) -> str:
 
 
 def dashboard_card(name: str) -> dict[str, Any] | None:
-    """The newest run of one ruleset for the self-check page, or None without a table."""
+    """The newest run of one ruleset for the self-check page, or None without a table (or
+    while another process holds the database's lock: the page does not wait for it)."""
     try:
-        return latest_card(name)
+        with without_waiting():
+            return latest_card(name)
     except DatabaseError:
         return None
 

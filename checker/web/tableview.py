@@ -13,7 +13,6 @@ from django.utils.translation import gettext_noop
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.declare import shown_declaration
 from checker.engine.order import TRUMP, Context
-from checker.engine.roundrules import is_review_open
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
 from checker.models import OUTCOME_LABELS
@@ -21,6 +20,7 @@ from checker.play.game import SURRENDER, Ask, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
+from checker.play.visibility import Viewer, shows_history
 from checker.web import present
 
 PHASE_WORDS = {
@@ -372,7 +372,7 @@ def table_context(
 
 def review_open(position: Position) -> bool:
     """Tell whether the cards played may be looked back on now (不查牌 hides them until the end)."""
-    return position.is_over or is_review_open(position.ruleset)
+    return shows_history(position.ruleset, Viewer(position.spec.seat, position.is_over))
 
 
 def _no_trump(table: Table, human: int | None, *, mingpai: bool) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from checker.engine.ruleset import ruleset_names
+from checker.management.stopping import stoppable
 from checker.play.bots.registry import UnknownBotError
 from checker.play.duel import DuelSummary, check_bot, duel
 
@@ -70,7 +71,11 @@ class Command(BaseCommand):
             check_bot(bot_b)
         except UnknownBotError as exc:
             self._usage_error(exc.message_en)
-        result: DuelSummary = duel(name, bot_a, bot_b, opts["deals"], opts["seed"], opts["jobs"])
+        kept = "nothing kept (a duel reports its figures only once every deal is played)"
+        with stoppable("duel", sys.stderr, lambda: kept):
+            result: DuelSummary = duel(
+                name, bot_a, bot_b, opts["deals"], opts["seed"], opts["jobs"]
+            )
         summary = result.as_dict()
         if opts["format"] == "json":
             self.stdout.write(json.dumps(summary, ensure_ascii=False))

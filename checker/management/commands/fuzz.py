@@ -10,6 +10,7 @@ examples are printed with the inputs that reproduce them.
 from __future__ import annotations
 
 import random
+import sys
 import time
 import traceback
 from collections import Counter
@@ -26,6 +27,7 @@ from checker.engine.order import make_context
 from checker.engine.ruleset import load_ruleset, ruleset_names
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
+from checker.management.stopping import stoppable
 from checker.play.round import build_deck
 
 ALPHABET = "♠♥♣♦SHCDshcd2345678910TJQKAtjqka大小王BJLJ ,;+\u212a\u017f\u0131\ufe0f\x00"
@@ -109,22 +111,27 @@ class Command(BaseCommand):
         kinds: Counter[str] = Counter()
         examples: list[str] = []
         start = time.perf_counter()
-        for i in range(opts["calls"]):
-            state = rng.getstate()
-            try:
-                kinds[_call(rng, names)] += 1
-            except EngineError:
-                documented += 1
-            except Exception as exc:  # the point: anything else is a finding
-                undocumented += 1
-                if len(examples) < 5:
-                    examples.append(f"call {i}: {exc!r}\n{traceback.format_exc(limit=3)}")
-                rng.setstate(state)
-                rng.random()
-            calls += 1
-            if calls % 100_000 == 0:
-                self.stdout.write(f"{calls} calls, {undocumented} undocumented", ending="\n")
-                self.stdout.flush()
+
+        def kept() -> str:
+            return f"{calls} of {opts['calls']} calls made, {undocumented} undocumented errors"
+
+        with stoppable("fuzz", sys.stderr, kept):
+            for i in range(opts["calls"]):
+                state = rng.getstate()
+                try:
+                    kinds[_call(rng, names)] += 1
+                except EngineError:
+                    documented += 1
+                except Exception as exc:  # the point: anything else is a finding
+                    undocumented += 1
+                    if len(examples) < 5:
+                        examples.append(f"call {i}: {exc!r}\n{traceback.format_exc(limit=3)}")
+                    rng.setstate(state)
+                    rng.random()
+                calls += 1
+                if calls % 100_000 == 0:
+                    self.stdout.write(f"{calls} calls, {undocumented} undocumented", ending="\n")
+                    self.stdout.flush()
         seconds = time.perf_counter() - start
         self.stdout.write(f"calls              {calls}")
         self.stdout.write(

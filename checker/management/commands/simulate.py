@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -13,6 +14,7 @@ from django.db import DatabaseError
 from checker.dbstatus import explain_db_error
 from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.management.stopping import PendingFile, stoppable
 from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.simulation import Summary, header, simulate, simulate_matches
 from checker.scenarios.scenario import parse_options
@@ -160,6 +162,31 @@ def _seed(text: str) -> int:
 NOT_STORED = 3  # exit status when the run was played but could not be stored
 
 
+def _kept(done: list[int], total: int, unit: str, log: str | None) -> Callable[[], str]:
+    """Say what an interrupted run leaves: how far it got, nothing stored, no log file."""
+
+    def say() -> str:
+        where = f"{done[0]} of {total} {unit} played; nothing stored"
+        return where + (f", no log written ({log} not created or left as it was)" if log else "")
+
+    return say
+
+
+@contextmanager
+def _written(pending: PendingFile | None, progress: Progress) -> Iterator[None]:
+    """End the progress line; give the log its name if the run completed, else remove it."""
+    try:
+        yield
+    except BaseException:
+        progress.close()
+        if pending is not None:
+            pending.discard()
+        raise
+    progress.close()
+    if pending is not None:
+        pending.commit()
+
+
 class Command(BaseCommand):
     help = "Play seeded rounds with any registered bot, check invariants, store the run."
 
@@ -200,21 +227,22 @@ class Command(BaseCommand):
         if opts["matches"]:
             self._matches(name, engine, opts, options or None)
             return
-        log: TextIO | None = None
-        if opts["log"]:
-            path = Path(opts["log"])
-            path.parent.mkdir(parents=True, exist_ok=True)
-            log = path.open("w", encoding="utf-8")
+        pending = PendingFile(opts["log"]) if opts["log"] else None
+        log = pending.stream if pending is not None else None
+        if log is not None:
             log.write(header(name, players, rounds, seed, engine, options) + "\n")
         stream = opts.get("stderr") or sys.stderr
         progress = Progress(rounds, stream, enabled=not opts["no_progress"])
+        done = [0]
 
         def on_round(index: int, lines: list[str]) -> None:
             if log is not None:
                 log.write("\n".join(lines) + "\n")
+            done[0] = index + 1
             progress.update(index + 1)
 
-        try:
+        kept = _kept(done, rounds, "rounds", opts["log"])
+        with stoppable("simulate", stream, kept), _written(pending, progress):
             result: Summary = simulate(
                 name,
                 players,
@@ -225,10 +253,6 @@ class Command(BaseCommand):
                 options or None,
                 log=log is not None,
             )
-        finally:
-            progress.close()
-            if log is not None:
-                log.close()
         summary = result.as_dict()
         summary["jobs"] = opts["jobs"]
         if options:
@@ -254,16 +278,15 @@ class Command(BaseCommand):
         self, name: str, engine: str, opts: dict[str, Any], options: dict[str, Any] | None
     ) -> None:
         matches, seed, players, jobs = opts["matches"], opts["seed"], opts["players"], opts["jobs"]
-        log: TextIO | None = None
-        if opts["log"]:
-            path = Path(opts["log"])
-            path.parent.mkdir(parents=True, exist_ok=True)
-            log = path.open("w", encoding="utf-8")
+        pending = PendingFile(opts["log"]) if opts["log"] else None
+        log = pending.stream if pending is not None else None
+        if log is not None:
             head = json.loads(header(name, players, 0, seed, engine, options))
             log.write(json.dumps({**head, "matches": matches}, ensure_ascii=False) + "\n")
         stream = opts.get("stderr") or sys.stderr
         progress = Progress(matches, stream, enabled=not opts["no_progress"], unit="matches")
         counter = [0]
+        done = [0]
 
         def on_match(index: int, logs: list[list[dict[str, Any]]]) -> None:
             if log is not None:
@@ -278,14 +301,12 @@ class Command(BaseCommand):
                     ]
                     log.write("\n".join(lines) + "\n")
                     counter[0] += 1
+            done[0] = index + 1
             progress.update(index + 1)
 
-        try:
+        kept = _kept(done, matches, "matches", opts["log"])
+        with stoppable("simulate", stream, kept), _written(pending, progress):
             rounds, result = simulate_matches(name, players, matches, seed, jobs, on_match, options)
-        finally:
-            progress.close()
-            if log is not None:
-                log.close()
         summary = rounds.as_dict()
         summary["jobs"] = jobs
         summary["matches"] = result.as_dict()
