@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("checker", "0005_playgame_previous"),
+        ("checker", "0006_playgame_secrets_and_retention"),
     ]
 
     operations = [
