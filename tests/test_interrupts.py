@@ -18,8 +18,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _children(pid: int) -> list[str]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return path.read_text().split() if path.exists() else []
+    """The process's children, started from any of its threads (Dask's nannies start the
+    workers from the event loop's thread)."""
+    found: list[str] = []
+    for path in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += path.read_text().split()
+        except OSError:  # the thread ended meanwhile
+            continue
+    return found
 
 
 def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str]) -> None:

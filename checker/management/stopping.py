@@ -49,7 +49,23 @@ def _stop(command: str, stderr: TextIO, why: str, kept: Callable[[], str], code:
     stderr.write(f"\n{command}: stopped by {why}; {kept()}\n")
     stderr.flush()
     sys.stdout.flush()
+    _end_children()
     os._exit(code)  # no atexit hooks or pool finalisers that could print a child's traceback
+
+
+def _end_children() -> None:
+    """End this process's children at once (workers, Dask's nannies, multiprocessing's resource
+    tracker), so none of them prints a warning or a traceback after the one line."""
+    for path in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        try:
+            pids = [int(p) for p in path.read_text().split()]
+        except OSError:
+            continue
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                continue
 
 
 class PendingFile:

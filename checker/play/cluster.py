@@ -15,6 +15,9 @@ from contextlib import contextmanager
 from typing import Any
 
 CONNECT_TIMEOUT_S = 10
+# Dask's own logs stay quiet: even its CRITICAL lines are about connections closing while a
+# run is stopped (Ctrl-C), and every failure that matters reaches the caller as an exception.
+QUIET = logging.CRITICAL + 1
 
 
 class SchedulerError(ValueError):
@@ -35,8 +38,7 @@ def open_client(
     closed again on leaving."""
     dask = distributed_module()
     for name in ("distributed", "tornado"):
-        # Dask says much at INFO (start, stop, lost connections while closing): only errors.
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+        logging.getLogger(name).setLevel(QUIET)
     if scheduler:
         try:
             client = dask.Client(scheduler, timeout=f"{CONNECT_TIMEOUT_S}s")
@@ -54,7 +56,7 @@ def open_client(
         threads_per_worker=1,
         processes=processes,
         dashboard_address=None,
-        silence_logs=logging.CRITICAL,
+        silence_logs=QUIET,
     )
     client = dask.Client(cluster)
     try:
