@@ -175,6 +175,104 @@ def _pick_lead(ctx: Any, hand: list[Any], rng: random.Random) -> list[Any]:
     return mine[-min(len(mine), rng.randint(2, 5)) :]
 
 
+def big_hand_follows(
+    ctx: Any, deck: list[Any], rng: random.Random, tricks: list[list[list[Any]]]
+) -> list[tuple[Any, list[Any], list[Any]]]:
+    """Build two follows to each trick's lead from a fresh 33-card hand (a banker's, kitty
+    included), as `ordinary_follows` does from 25 cards."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    follows = []
+    for plays in tricks:
+        lead = classify(ctx, plays[0])
+        rest = list((Counter(deck) - Counter(plays[0])).elements())
+        rng.shuffle(rest)
+        hand = rest[:33]
+        follows.append((lead, hand, generate_example(ctx, lead, hand)))
+        follows.append((lead, hand, hand[: len(lead.cards)]))
+    return follows
+
+
+# Throw sizes of the throw workloads, and of the throws whose follows are judged.
+THROW_SIZES = (2, 4, 8, 12)
+THROW_FOLLOW_SIZES = (8, 12)
+THROWS_PER_SIDE = 60  # throws that stand, and as many that fail, per size
+
+
+def _top_throw(ctx: Any, group: str, size: int, rng: random.Random) -> list[Any] | None:
+    """Pick `size` cards of a group from its strongest down, each rank's copies taken or
+    skipped at random (so that some throws stand and some fail); None unless a throw."""
+    from checker.engine.combos import THROW, classify
+
+    picked: list[Any] = []
+    for tier in reversed(ctx.tiers[group]):
+        for card in tier:
+            take = rng.choice((0, 1, 2, 2)) if rng.random() < 0.8 else 0
+            picked += [card] * min(take, size - len(picked))
+        if len(picked) >= size:
+            break
+    if len(picked) < size:
+        return None
+    return picked if classify(ctx, picked).type == THROW else None
+
+
+def throw_deals(
+    ctx: Any, seed: int, size: int, per_side: int = THROWS_PER_SIDE
+) -> list[tuple[list[Any], list[list[Any]]]]:
+    """Build throws of `size` cards of one group (any group of the deal), each against three
+    25-card hands dealt from the other cards: `per_side` that stand and as many that fail,
+    alternating."""
+    from checker.engine.throws import judge_throw
+
+    rng = random.Random(seed * 1000 + size)
+    deck = _full_deck(ctx)
+    kept: dict[bool, list[tuple[list[Any], list[list[Any]]]]] = {True: [], False: []}
+    groups = sorted(ctx.tiers)
+    while min(len(v) for v in kept.values()) < per_side:
+        throw = _top_throw(ctx, rng.choice(groups), size, rng)
+        if throw is None:
+            continue
+        rest = list((Counter(deck) - Counter(throw)).elements())
+        rng.shuffle(rest)
+        others = [rest[i * 25 : (i + 1) * 25] for i in range(3)]
+        stands = judge_throw(ctx, throw, others).allowed
+        if len(kept[stands]) < per_side:
+            kept[stands].append((throw, others))
+    return [deal for pair in zip(kept[True], kept[False], strict=True) for deal in pair]
+
+
+def throw_follows(
+    ctx: Any, seed: int, size: int, count: int = 140
+) -> list[tuple[Any, list[Any], list[Any]]]:
+    """Build follows to throws of `size` cards from 25-card hands holding `size` to `size + 6`
+    cards of the thrown group (in turn): a legal example, and the hand's first `size` cards
+    of the group (often of the wrong structure). The group is any with enough cards."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    rng = random.Random(seed * 1000 + 500 + size)
+    deck = _full_deck(ctx)
+    groups = sorted(g for g in ctx.tiers if sum(ctx.key[c][0] == g for c in deck) >= 2 * size + 6)
+    follows: list[tuple[Any, list[Any], list[Any]]] = []
+    while len(follows) < count:
+        throw = _top_throw(ctx, rng.choice(groups), size, rng)
+        if throw is None:
+            continue
+        lead = classify(ctx, throw)
+        rest = list((Counter(deck) - Counter(throw)).elements())
+        rng.shuffle(rest)
+        same = [c for c in rest if ctx.key[c][0] == lead.group]
+        other = [c for c in rest if ctx.key[c][0] != lead.group]
+        held = size + (len(follows) // 2) % 7
+        hand = same[:held] + other[: 25 - held]
+        rng.shuffle(hand)
+        first = [c for c in hand if ctx.key[c][0] == lead.group][:size]
+        follows.append((lead, hand, generate_example(ctx, lead, hand)))
+        follows.append((lead, hand, first))
+    return follows
+
+
 # The rate workloads: figure key and whether its batch starts with the memos cleared.
 RATES = {
     "trick_resolutions_per_s": False,
@@ -185,6 +283,14 @@ RATES = {
     "follow_judgements_cold_per_s": True,
     "classifications_per_s": True,  # each lead classified afresh, as the baseline did
     "single_trick_resolutions_per_s": False,
+    "big_hand_follows_per_s": False,
+    "big_hand_follows_cold_per_s": True,
+    **{f"throw{n}_checks{cold}_per_s": bool(cold) for n in THROW_SIZES for cold in ("", "_cold")},
+    **{
+        f"throw{n}_follows{cold}_per_s": bool(cold)
+        for n in THROW_FOLLOW_SIZES
+        for cold in ("", "_cold")
+    },
 }
 
 
@@ -196,6 +302,7 @@ def workloads(
     worst cases by name). Cold batches clear the memos first (`clear_memos`)."""
     from checker.engine.combos import classify
     from checker.engine.follow import judge_follow
+    from checker.engine.throws import judge_throw
     from checker.engine.trick import resolve_trick
 
     ctx, deck = _classic_deck()
@@ -220,6 +327,22 @@ def workloads(
             judge_follow(ctx, lead, hand, play)
         return len(follows)
 
+    def judged(items: list[tuple[Any, list[Any], list[Any]]]) -> Callable[[], int]:
+        def batch() -> int:
+            for lead, hand, play in items:
+                judge_follow(ctx, lead, hand, play)
+            return len(items)
+
+        return batch
+
+    def thrown(deals: list[tuple[list[Any], list[list[Any]]]]) -> Callable[[], int]:
+        def batch() -> int:
+            for throw, others in deals:
+                judge_throw(ctx, throw, others)
+            return len(deals)
+
+        return batch
+
     def leads_batch() -> int:
         for cards in leads:
             classify(ctx, cards)
@@ -235,6 +358,14 @@ def workloads(
         "classifications_per_s": leads_batch,
         "single_trick_resolutions_per_s": _single_tricks(seed),
     }
+    big = judged(big_hand_follows(ctx, deck, random.Random(seed + 33), tricks[:200]))
+    batches["big_hand_follows_per_s"] = batches["big_hand_follows_cold_per_s"] = big
+    for n in THROW_SIZES:
+        batches[f"throw{n}_checks_per_s"] = thrown(throw_deals(ctx, seed, n))
+        batches[f"throw{n}_checks_cold_per_s"] = batches[f"throw{n}_checks_per_s"]
+    for n in THROW_FOLLOW_SIZES:
+        batches[f"throw{n}_follows_per_s"] = judged(throw_follows(ctx, seed, n))
+        batches[f"throw{n}_follows_cold_per_s"] = batches[f"throw{n}_follows_per_s"]
     rates = {key: _cold(batch, ctx) if RATES[key] else batch for key, batch in batches.items()}
     return ctx, rates, worst_cases(ctx, rng)
 
