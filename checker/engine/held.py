@@ -9,6 +9,7 @@ look-up per card."""
 
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,7 @@ class Codes:
     turns into OUTSIDE), each code's tractor position (`Context.link`), and whether the jokers
     mix in the pair view."""
 
-    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed")
+    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed", "to_pos", "last")
 
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
@@ -47,17 +48,23 @@ class Codes:
         groups = [g for g, _ in key.values()]
         self.group: dict[str | None, int] = {g: i for i, g in enumerate(dict.fromkeys(groups))}
         to_group = bytearray([OUTSIDE]) * 256
+        to_pos = bytearray(256)
         tractor = [0] * 256
-        for card, (g, _) in key.items():
+        for card, (g, pos) in key.items():
             to_group[card] = self.group[g]
+            to_pos[card] = pos
             tractor[card] = link[card]
         self.to_group = bytes(to_group)
+        # Each code's strength position in its group (`bytes.translate` of a group's codes).
+        self.to_pos = bytes(to_pos)
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
         self.link = tractor
         self.small = int(SMALL) if SMALL in key else -1
         self.big = int(BIG) if BIG in key else -1
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
+        # The hand read last (`read`): its cards, codes and group codes.
+        self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
@@ -67,6 +74,20 @@ class Codes:
         if OUTSIDE in groups:
             raise KeyError(cards[groups.index(OUTSIDE)])
         return codes, groups
+
+    def read(self, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes, bytes]:
+        """Write a hand as `encode` does, keeping only the last hand read: the same cards read
+        again in a row (one follow checked twice, or several follows from one hand) are not
+        encoded again. Return the cards (the tuple kept), their codes and group codes."""
+        last = self.last
+        if last[0] == cards:
+            return last
+        codes = bytes(cards)
+        groups = codes.translate(self.to_group)
+        if OUTSIDE in groups:
+            raise KeyError(cards[groups.index(OUTSIDE)])
+        last = self.last = (cards, codes, groups)
+        return last
 
     def group_cards(self, codes: bytes, group: int) -> bytes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
@@ -79,7 +100,8 @@ class Codes:
     def copies(self, codes: bytes) -> dict[int, int]:
         """Count the copies of each code, in the pair view (`jokers.pair_view`): one 大王 read
         as a 小王 when both jokers are odd in number and the ruleset mixes them."""
-        counts = {x: codes.count(x) for x in set(codes)}
+        counts: dict[int, int] = {}
+        _count_elements(counts, codes)  # one pass in C, where a count per code rescans
         if self.mixed:
             big, small = counts.get(self.big, 0), counts.get(self.small, 0)
             if big % 2 and small % 2:

@@ -207,24 +207,92 @@ def judge_throw(
         return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
     group = combo.group or ""
     wider = beats_wider_in_throw(ctx.ruleset)
-    order = sorted(combo.units, key=lambda u: (u.width, u.length, u.top))
-    # Only each hand's cards of the thrown group can beat a unit: they are picked out once per
-    # hand, not once per unit (the beater found among them is the same).
-    key = ctx.key
-    mine: list[list[Card] | None] = [None] * len(others)
+    order = sorted(combo.units, key=_check_order)
+    # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
+    # once per hand, not once per unit, and each unit asks only whether some beat it; the
+    # beater's cards are found for the unit and hand that fail the throw.
+    table = ctx.codes or ctx.card_codes()
+    code = table.group[group]
+    mine: list[_Suit | None] = [None] * len(others)
     for unit in order:
         for who, hand in enumerate(others):
-            held = mine[who]
-            if held is None:
-                held = mine[who] = [c for c in hand if key[c][0] == group]
-            beater = find_beater(ctx, unit, group, held, wider=wider)
-            if beater is not None:
+            suit = mine[who]
+            if suit is None:
+                codes, _ = table.encode(hand)  # a card the deck lacks raises KeyError
+                suit = mine[who] = _Suit(table.group_cards(codes, code))
+            if _can_beat(ctx, unit, group, suit, hand, wider):
+                key = ctx.key
+                held = [c for c in hand if key[c][0] == group]
+                beater = find_beater(ctx, unit, group, held, wider=wider)
+                assert beater is not None  # as `_can_beat` found
                 forced = _forced(ctx, combo, unit, policy)
                 penalty, to = _penalty(ctx, forced, seat, banker)
                 return ThrowVerdict(
                     combo, False, forced, unit, (who, beater), penalty, to, policy, ctx
                 )
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _check_order(unit: Unit) -> tuple[int, int, int]:
+    """Order a throw's units as they are checked: narrowest, shortest, lowest first."""
+    length = unit.length
+    return (len(unit.cards) // (length or 1), length, unit.top)
+
+
+class _Suit:
+    """One hand's cards of the thrown group, as their codes (`held.Codes`), with what the
+    yes/no checks read from them, each worked out when first asked."""
+
+    __slots__ = ("codes", "top", "counts")
+
+    def __init__(self, codes: bytes) -> None:
+        self.codes = codes
+        self.top = -2  # the strongest position held (-1: none); -2 until asked
+        self.counts: dict[int, int] | None = None  # copies per code in the pair view
+
+
+def _can_beat(
+    ctx: Context, unit: Unit, group: str, suit: _Suit, hand: Sequence[Card], wider: bool
+) -> bool:
+    """Tell whether a hand's cards of the group beat `unit` (as `find_beater` finds a beater):
+    a single by any stronger card, n of a kind by a stronger card held n times (the pair
+    view's copies), a pair tractor by a higher run of pairs; other units by `find_beater`."""
+    table = ctx.codes or ctx.card_codes()
+    length = unit.length
+    if length == 0:  # a single: beaten by the strongest card if that is stronger
+        top = suit.top
+        if top == -2:
+            codes = suit.codes
+            top = suit.top = max(codes.translate(table.to_pos)) if codes else -1
+        return top > unit.top
+    counts = suit.counts
+    if counts is None:
+        counts = suit.counts = table.copies(suit.codes)
+    width = len(unit.cards) // length
+    if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
+        to_pos, low = table.to_pos, unit.top
+        return any(k >= width and to_pos[x] > low for x, k in counts.items())
+    if width == 2:  # a pair tractor: by a higher run of as many pairs (as `PairStock` finds)
+        if _higher_run(table.pair_counts(counts), length, unit.top):
+            return True
+        if not wider:
+            return False
+    key = ctx.key
+    held = [c for c in hand if key[c][0] == group]
+    return find_beater(ctx, unit, group, held, wider=wider) is not None
+
+
+def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:
+    """Tell whether pairs held by tractor position make a run of `length` positions ending
+    above `top` (the highest such stretch ends where its run ends)."""
+    run = 0
+    prev = -2
+    for p in sorted(pairs):
+        run = run + 1 if p == prev + 1 else 1
+        prev = p
+        if run >= length and p > top:
+            return True
+    return False
 
 
 def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: str) -> tuple[Card, ...]:
