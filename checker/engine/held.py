@@ -9,11 +9,10 @@ look-up per card."""
 
 from __future__ import annotations
 
-from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import BIG, SMALL, Card, copies
+from .cards import BIG, SMALL, Card, copies, count_into
 from .cards import holds as holds
 from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
@@ -40,7 +39,7 @@ class Codes:
     turns into OUTSIDE), each code's tractor position (`Context.link`), and whether the jokers
     mix in the pair view."""
 
-    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed", "to_pos", "last")
+    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed", "to_pos", "last", "card")
 
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
@@ -57,6 +56,7 @@ class Codes:
         self.to_group = bytes(to_group)
         # Each code's strength position in its group (`bytes.translate` of a group's codes).
         self.to_pos = bytes(to_pos)
+        self.card: dict[int, Card] = {int(card): card for card in key}  # each code's card
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
         self.link = tractor
@@ -91,17 +91,26 @@ class Codes:
 
     def group_cards(self, codes: bytes, group: int) -> bytes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
+        return codes.translate(None, self.outside_of(group))
+
+    def outside_of(self, group: int) -> bytes:
+        """Return the codes of every card outside one group (by its group code): what
+        `bytes.translate` deletes to keep that group's codes."""
         outside = self.outside.get(group)
         if outside is None:
             inside = bytes(i for i, g in enumerate(self.to_group) if g == group)
             outside = self.outside[group] = _EVERY_CODE.translate(None, inside)
-        return codes.translate(None, outside)
+        return outside
+
+    def cards_of(self, codes: bytes) -> list[Card]:
+        """Give back the cards of some codes of this deal, in order."""
+        return list(map(self.card.__getitem__, codes))
 
     def copies(self, codes: bytes) -> dict[int, int]:
         """Count the copies of each code, in the pair view (`jokers.pair_view`): one 大王 read
         as a 小王 when both jokers are odd in number and the ruleset mixes them."""
         counts: dict[int, int] = {}
-        _count_elements(counts, codes)  # one pass in C, where a count per code rescans
+        count_into(counts, codes)  # one pass in C, where a count per code rescans
         if self.mixed:
             big, small = counts.get(self.big, 0), counts.get(self.small, 0)
             if big % 2 and small % 2:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
+from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import Context
 from .records import fast_init
@@ -209,27 +210,37 @@ def judge_throw(
     wider = beats_wider_in_throw(ctx.ruleset)
     order = sorted(combo.units, key=_check_order)
     # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
-    # once per hand, not once per unit, and each unit asks only whether some beat it; the
-    # beater's cards are found for the unit and hand that fail the throw.
+    # once per hand, not once per unit, and each unit asks only whether some beat it (a
+    # single: whether the hand's strongest card is stronger); the beater's cards are found
+    # for the unit and hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    code = table.group[group]
-    mine: list[_Suit | None] = [None] * len(others)
+    outside, to_group, to_pos = table.outside_of(table.group[group]), table.to_group, table.to_pos
+    count = len(others)
+    mine: list[bytes | None] = [None] * count
+    tops = [-2] * count  # per hand its strongest position in the group (-1: none), once asked
     for unit in order:
-        for who, hand in enumerate(others):
+        single = unit.length == 0
+        for who in range(count):
             suit = mine[who]
             if suit is None:
-                codes, _ = table.encode(hand)  # a card the deck lacks raises KeyError
-                suit = mine[who] = _Suit(table.group_cards(codes, code))
-            if _can_beat(ctx, unit, group, suit, hand, wider):
-                key = ctx.key
-                held = [c for c in hand if key[c][0] == group]
-                beater = find_beater(ctx, unit, group, held, wider=wider)
-                assert beater is not None  # as `_can_beat` found
-                forced = _forced(ctx, combo, unit, policy)
-                penalty, to = _penalty(ctx, forced, seat, banker)
-                return ThrowVerdict(
-                    combo, False, forced, unit, (who, beater), penalty, to, policy, ctx
-                )
+                codes = bytes(others[who])
+                if OUTSIDE in codes.translate(to_group):
+                    table.encode(others[who])  # a card the deck lacks raises its KeyError
+                suit = mine[who] = codes.translate(None, outside)
+            if single:  # beaten by the hand's strongest card if that is stronger
+                top = tops[who]
+                if top == -2:
+                    top = tops[who] = max(suit.translate(to_pos)) if suit else -1
+                if top <= unit.top:
+                    continue
+            elif not _can_beat(ctx, unit, group, suit, others[who], wider):
+                continue
+            held = table.cards_of(suit)  # the hand's cards of the group, in hand order
+            beater = find_beater(ctx, unit, group, held, wider=wider)
+            assert beater is not None  # as the yes/no check found
+            forced = _forced(ctx, combo, unit, policy)
+            penalty, to = _penalty(ctx, forced, seat, banker)
+            return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
 
 
@@ -239,35 +250,18 @@ def _check_order(unit: Unit) -> tuple[int, int, int]:
     return (len(unit.cards) // (length or 1), length, unit.top)
 
 
-class _Suit:
-    """One hand's cards of the thrown group, as their codes (`held.Codes`), with what the
-    yes/no checks read from them, each worked out when first asked."""
-
-    __slots__ = ("codes", "top", "counts")
-
-    def __init__(self, codes: bytes) -> None:
-        self.codes = codes
-        self.top = -2  # the strongest position held (-1: none); -2 until asked
-        self.counts: dict[int, int] | None = None  # copies per code in the pair view
-
-
 def _can_beat(
-    ctx: Context, unit: Unit, group: str, suit: _Suit, hand: Sequence[Card], wider: bool
+    ctx: Context, unit: Unit, group: str, suit: bytes, hand: Sequence[Card], wider: bool
 ) -> bool:
-    """Tell whether a hand's cards of the group beat `unit` (as `find_beater` finds a beater):
-    a single by any stronger card, n of a kind by a stronger card held n times (the pair
-    view's copies), a pair tractor by a higher run of pairs; other units by `find_beater`."""
+    """Tell whether a hand's cards of the group (`suit`, their codes) beat `unit`, as
+    `find_beater` finds a beater: a single by any stronger card, n of a kind by a stronger
+    card held n times (the pair view's copies), a pair tractor by a higher run of pairs;
+    other units by `find_beater` itself."""
     table = ctx.codes or ctx.card_codes()
     length = unit.length
-    if length == 0:  # a single: beaten by the strongest card if that is stronger
-        top = suit.top
-        if top == -2:
-            codes = suit.codes
-            top = suit.top = max(codes.translate(table.to_pos)) if codes else -1
-        return top > unit.top
-    counts = suit.counts
-    if counts is None:
-        counts = suit.counts = table.copies(suit.codes)
+    if length == 0:
+        return bool(suit) and max(suit.translate(table.to_pos)) > unit.top
+    counts = table.copies(suit)
     width = len(unit.cards) // length
     if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
         to_pos, low = table.to_pos, unit.top
@@ -277,9 +271,7 @@ def _can_beat(
             return True
         if not wider:
             return False
-    key = ctx.key
-    held = [c for c in hand if key[c][0] == group]
-    return find_beater(ctx, unit, group, held, wider=wider) is not None
+    return find_beater(ctx, unit, group, table.cards_of(suit), wider=wider) is not None
 
 
 def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from checker.engine.combos import THROW, classify
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset, load_ruleset
-from checker.engine.throws import _can_beat, _Suit, beats_wider_in_throw, find_beater
+from checker.engine.throws import _can_beat, beats_wider_in_throw, find_beater
 from checker.play.round import build_deck
 
 RULESETS: list[Ruleset] = [
@@ -45,7 +45,7 @@ def test_a_unit_is_beaten_exactly_where_the_beater_search_finds_a_beater(
     wider = beats_wider_in_throw(rs)
     hands = [deck[i : i + 25] for i in range(len(mine), len(deck) - 25, 25)][:3]
     for hand in hands:
-        suit = _Suit(table.group_cards(table.encode(hand)[0], table.group[group]))
+        suit = table.group_cards(table.encode(hand)[0], table.group[group])
         held = [c for c in hand if ctx.key[c][0] == group]
         for unit in combo.units:
             found = find_beater(ctx, unit, group, held, wider=wider)
