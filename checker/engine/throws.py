@@ -217,9 +217,13 @@ def judge_throw(
     outside, to_group, to_pos = table.outside_of(table.group[group]), table.to_group, table.to_pos
     count = len(others)
     mine: list[bytes | None] = [None] * count
-    tops = [-2] * count  # per hand its strongest position in the group (-1: none), once asked
+    # Per hand, once asked: its strongest position in the group and its strongest pair's
+    # (-1: none), and the copies of each code (the pair view's).
+    tops, pair_tops = [-2] * count, [-2] * count
+    counted: list[dict[int, int] | None] = [None] * count
     for unit in order:
-        single = unit.length == 0
+        length = unit.length
+        pair = length == 1 and len(unit.cards) == 2
         for who in range(count):
             suit = mine[who]
             if suit is None:
@@ -227,14 +231,25 @@ def judge_throw(
                 if OUTSIDE in codes.translate(to_group):
                     table.encode(others[who])  # a card the deck lacks raises its KeyError
                 suit = mine[who] = codes.translate(None, outside)
-            if single:  # beaten by the hand's strongest card if that is stronger
+            if length == 0:  # beaten by the hand's strongest card if that is stronger
                 top = tops[who]
                 if top == -2:
                     top = tops[who] = max(suit.translate(to_pos)) if suit else -1
                 if top <= unit.top:
                     continue
-            elif not _can_beat(ctx, unit, group, suit, others[who], wider):
-                continue
+            else:
+                counts = counted[who]
+                if counts is None:
+                    counts = counted[who] = table.copies(suit)
+                if pair:  # beaten by the hand's strongest pair if that is stronger
+                    top = pair_tops[who]
+                    if top == -2:
+                        paired = [to_pos[x] for x, k in counts.items() if k >= 2]
+                        top = pair_tops[who] = max(paired) if paired else -1
+                    if top <= unit.top:
+                        continue
+                elif not _can_beat(ctx, unit, group, counts, wider):
+                    continue
             held = table.cards_of(suit)  # the hand's cards of the group, in hand order
             beater = find_beater(ctx, unit, group, held, wider=wider)
             assert beater is not None  # as the yes/no check found
@@ -251,27 +266,27 @@ def _check_order(unit: Unit) -> tuple[int, int, int]:
 
 
 def _can_beat(
-    ctx: Context, unit: Unit, group: str, suit: bytes, hand: Sequence[Card], wider: bool
+    ctx: Context, unit: Unit, group: str, counts: dict[int, int], wider: bool
 ) -> bool:
-    """Tell whether a hand's cards of the group (`suit`, their codes) beat `unit`, as
-    `find_beater` finds a beater: a single by any stronger card, n of a kind by a stronger
-    card held n times (the pair view's copies), a pair tractor by a higher run of pairs;
-    other units by `find_beater` itself."""
+    """Tell whether a hand's cards of the group, given as the copies of each code in the
+    pair view (`held.Codes.copies`), beat `unit` as `find_beater` finds a beater: a single
+    by any stronger card, n of a kind by a stronger card held n times, a pair tractor by a
+    higher run of pairs; other units by `find_beater` itself."""
     table = ctx.codes or ctx.card_codes()
     length = unit.length
+    to_pos, low = table.to_pos, unit.top
     if length == 0:
-        return bool(suit) and max(suit.translate(table.to_pos)) > unit.top
-    counts = table.copies(suit)
+        return any(to_pos[x] > low for x in counts)
     width = len(unit.cards) // length
     if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
-        to_pos, low = table.to_pos, unit.top
         return any(k >= width and to_pos[x] > low for x, k in counts.items())
     if width == 2:  # a pair tractor: by a higher run of as many pairs (as `PairStock` finds)
         if _higher_run(table.pair_counts(counts), length, unit.top):
             return True
         if not wider:
             return False
-    return find_beater(ctx, unit, group, table.cards_of(suit), wider=wider) is not None
+    held = table.cards_of(bytes(x for x, k in counts.items() for _ in range(k)))
+    return find_beater(ctx, unit, group, held, wider=wider) is not None
 
 
 def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:

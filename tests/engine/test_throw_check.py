@@ -45,9 +45,9 @@ def test_a_unit_is_beaten_exactly_where_the_beater_search_finds_a_beater(
     wider = beats_wider_in_throw(rs)
     hands = [deck[i : i + 25] for i in range(len(mine), len(deck) - 25, 25)][:3]
     for hand in hands:
-        suit = table.group_cards(table.encode(hand)[0], table.group[group])
+        counts = table.copies(table.group_cards(table.encode(hand)[0], table.group[group]))
         held = [c for c in hand if ctx.key[c][0] == group]
         for unit in combo.units:
             found = find_beater(ctx, unit, group, held, wider=wider)
-            assert _can_beat(ctx, unit, group, suit, hand, wider) == (found is not None)
+            assert _can_beat(ctx, unit, group, counts, wider) == (found is not None)
     assert combo.type == THROW or len(combo.units) == 1 or not combo.is_valid
