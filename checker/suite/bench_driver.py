@@ -300,6 +300,8 @@ def workloads(
     """Build the bench's workloads with the tree's engine, on one classic context (level 2, ♥):
     (context, the rate batches by figure key, each returning how many items it handled, the
     worst cases by name). Cold batches clear the memos first (`clear_memos`)."""
+    import inspect
+
     from checker.engine.combos import classify
     from checker.engine.follow import judge_follow
     from checker.engine.throws import judge_throw
@@ -322,15 +324,17 @@ def workloads(
             resolve_trick(ctx, plays, hands)
         return len(deals)
 
-    def follows_batch() -> int:
-        for lead, hand, play in follows:
-            judge_follow(ctx, lead, hand, play)
-        return len(follows)
+    # A warm batch judges the same follows again and again: it asks for them to be kept
+    # (`keep=True`, where the tree's judge_follow takes it; before, it kept them anyway). A
+    # cold batch judges each as a one-off check does.
+    again = {"keep": True} if "keep" in inspect.signature(judge_follow).parameters else {}
 
-    def judged(items: list[tuple[Any, list[Any], list[Any]]]) -> Callable[[], int]:
+    def judged(items: list[tuple[Any, list[Any], list[Any]]], *, warm: bool) -> Callable[[], int]:
+        asked = again if warm else {}
+
         def batch() -> int:
             for lead, hand, play in items:
-                judge_follow(ctx, lead, hand, play)
+                judge_follow(ctx, lead, hand, play, **asked)
             return len(items)
 
         return batch
@@ -353,19 +357,21 @@ def workloads(
         "trick_resolutions_cold_per_s": tricks_batch,
         "hand_trick_resolutions_per_s": hand_tricks_batch,
         "hand_trick_resolutions_cold_per_s": hand_tricks_batch,
-        "follow_judgements_per_s": follows_batch,
-        "follow_judgements_cold_per_s": follows_batch,
+        "follow_judgements_per_s": judged(follows, warm=True),
+        "follow_judgements_cold_per_s": judged(follows, warm=False),
         "classifications_per_s": leads_batch,
         "single_trick_resolutions_per_s": _single_tricks(seed),
     }
-    big = judged(big_hand_follows(ctx, deck, random.Random(seed + 33), tricks[:200]))
-    batches["big_hand_follows_per_s"] = batches["big_hand_follows_cold_per_s"] = big
+    big = big_hand_follows(ctx, deck, random.Random(seed + 33), tricks[:200])
+    batches["big_hand_follows_per_s"] = judged(big, warm=True)
+    batches["big_hand_follows_cold_per_s"] = judged(big, warm=False)
     for n in THROW_SIZES:
         batches[f"throw{n}_checks_per_s"] = thrown(throw_deals(ctx, seed, n))
         batches[f"throw{n}_checks_cold_per_s"] = batches[f"throw{n}_checks_per_s"]
     for n in THROW_FOLLOW_SIZES:
-        batches[f"throw{n}_follows_per_s"] = judged(throw_follows(ctx, seed, n))
-        batches[f"throw{n}_follows_cold_per_s"] = batches[f"throw{n}_follows_per_s"]
+        items = throw_follows(ctx, seed, n)
+        batches[f"throw{n}_follows_per_s"] = judged(items, warm=True)
+        batches[f"throw{n}_follows_cold_per_s"] = judged(items, warm=False)
     rates = {key: _cold(batch, ctx) if RATES[key] else batch for key, batch in batches.items()}
     return ctx, rates, worst_cases(ctx, rng)
 
@@ -407,12 +413,16 @@ def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]
     """The worst cases on one context: a 33-card hand following a 10-card throw (judged,
     forced cards, a legal example), and a throw checked against three 25-card hands dealt
     with `rng`. Keys as the figures' names without "_ms"."""
+    import inspect
+
     from checker.engine.cards import Card
     from checker.engine.combos import classify
     from checker.engine.follow import generate_example, generate_forced, judge_follow
     from checker.engine.throws import judge_throw
 
     deck = _full_deck(ctx)
+    # Judged again and again (warm) or after the memos are cleared (cold): kept where asked.
+    again = {"keep": True} if "keep" in inspect.signature(judge_follow).parameters else {}
     throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
     rest = sorted((Counter(deck) - Counter(throw)).elements())
     spades = [c for c in rest if ctx.key[c][0] == "S"]
@@ -423,7 +433,7 @@ def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]
     rng.shuffle(dealt)
     others = [dealt[i * 25 : (i + 1) * 25] for i in range(3)]
     return {
-        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play),
+        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play, **again),
         "worst_follow_forced": lambda: generate_forced(ctx, lead, big_hand),
         "worst_follow_example": lambda: generate_example(ctx, lead, big_hand),
         "worst_throw_check": lambda: judge_throw(ctx, throw, others),
