@@ -39,7 +39,18 @@ class Codes:
     turns into OUTSIDE), each code's tractor position (`Context.link`), and whether the jokers
     mix in the pair view."""
 
-    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed", "to_pos", "last", "card")
+    __slots__ = (
+        "group",
+        "to_group",
+        "outside",
+        "link",
+        "small",
+        "big",
+        "mixed",
+        "to_pos",
+        "last",
+        "card",
+    )
 
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset

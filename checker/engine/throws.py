@@ -248,7 +248,7 @@ def judge_throw(
                         top = pair_tops[who] = max(paired) if paired else -1
                     if top <= unit.top:
                         continue
-                elif not _can_beat(ctx, unit, group, counts, wider):
+                elif not _can_beat(ctx, unit, group, suit, counts, wider):
                     continue
             held = table.cards_of(suit)  # the hand's cards of the group, in hand order
             beater = find_beater(ctx, unit, group, held, wider=wider)
@@ -266,17 +266,17 @@ def _check_order(unit: Unit) -> tuple[int, int, int]:
 
 
 def _can_beat(
-    ctx: Context, unit: Unit, group: str, counts: dict[int, int], wider: bool
+    ctx: Context, unit: Unit, group: str, suit: bytes, counts: dict[int, int], wider: bool
 ) -> bool:
-    """Tell whether a hand's cards of the group, given as the copies of each code in the
-    pair view (`held.Codes.copies`), beat `unit` as `find_beater` finds a beater: a single
-    by any stronger card, n of a kind by a stronger card held n times, a pair tractor by a
-    higher run of pairs; other units by `find_beater` itself."""
+    """Tell whether a hand's cards of the group (`suit`, their codes; `counts`, the copies
+    of each in the pair view, `held.Codes.copies`) beat `unit` as `find_beater` finds a
+    beater: a single by any stronger card, n of a kind by a stronger card held n times, a
+    pair tractor by a higher run of pairs; other units by `find_beater` itself."""
     table = ctx.codes or ctx.card_codes()
     length = unit.length
     to_pos, low = table.to_pos, unit.top
     if length == 0:
-        return any(to_pos[x] > low for x in counts)
+        return any(to_pos[x] > low for x in suit)
     width = len(unit.cards) // length
     if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
         return any(k >= width and to_pos[x] > low for x, k in counts.items())
@@ -285,8 +285,7 @@ def _can_beat(
             return True
         if not wider:
             return False
-    held = table.cards_of(bytes(x for x, k in counts.items() for _ in range(k)))
-    return find_beater(ctx, unit, group, held, wider=wider) is not None
+    return find_beater(ctx, unit, group, table.cards_of(suit), wider=wider) is not None
 
 
 def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:
