@@ -221,9 +221,14 @@ def judge_throw(
     # (-1: none), and the copies of each code (the pair view's).
     tops, pair_tops = [-2] * count, [-2] * count
     counted: list[dict[int, int] | None] = [None] * count
+    # Once every hand has given its strongest card (pair), a single (pair) at least as strong
+    # as all of them is beaten by none: no hand is asked again.
+    top_single = top_pair = -2
     for unit in order:
         length = unit.length
         pair = length == 1 and len(unit.cards) == 2
+        if unit.top >= (top_single if length == 0 else top_pair if pair else -2) >= -1:
+            continue
         for who in range(count):
             suit = mine[who]
             if suit is None:
@@ -256,6 +261,10 @@ def judge_throw(
             forced = _forced(ctx, combo, unit, policy)
             penalty, to = _penalty(ctx, forced, seat, banker)
             return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
+        if length == 0:  # every hand asked: each one's strongest card is known
+            top_single = max(tops, default=-1)
+        elif pair:
+            top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
 
 
