@@ -323,8 +323,8 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
         units.append(table.pair[paired[0]])
     elif len({link[c] for c in paired} | {link[c] + 1 for c in paired}) == 2 * len(paired):
         # No two pairs at adjacent (or shared) positions: no tractor, the pairs by strength
-        # (ties in the order the pair stock keeps them: higher position first, then card).
-        pairs = sorted(paired, key=lambda c: (-link[c], c))
+        # (ties in the order the pair stock keeps them: higher position first).
+        pairs = sorted(paired, key=link.__getitem__, reverse=True)
         pairs.sort(key=table.strength.__getitem__, reverse=True)
         units += map(table.pair.__getitem__, pairs)
     elif paired:
