@@ -114,7 +114,7 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     # Every workload but the suite also ran in small batches, the sides in turn: their
     # medians are the figures.
     batched = [key for key, _, _ in FIGURES if not key.startswith("suite")]
-    assert len(batched) == 20
+    assert len(batched) == 34  # 8 rate rows, 14 of issue 29, 2 of rounds, 10 worst cases
     for key in batched:
         row = data["figures"][key]
         assert len(row["rev_batches"]) == len(row["current_batches"]) == ROUND_BATCHES, key
