@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .errors import CardError
 from .vocab import BIG_JOKER as BIG_JOKER
@@ -236,11 +236,15 @@ def count_play_points(plays: Iterable[Iterable[Card]]) -> int:
     return sum([points[c] for play in plays for c in play])
 
 
+# Add each element's count to a dict, in the order elements first appear: the C loop behind
+# `Counter.update`, without a Counter built around it.
+count_into: Callable[[dict[Any, int], Iterable[Any]], None] = _count_elements
+
+
 def copies(cards: Iterable[Card]) -> dict[Card, int]:
     """Count the copies of each card, in the order the cards first appear (a light Counter)."""
     counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+    count_into(counts, cards)
     return counts
 
 

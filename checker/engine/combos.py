@@ -319,8 +319,15 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     units: list[Unit] = []
     singles = [c for c, n in counts.items() if n == 1]
     paired = [c for c, n in counts.items() if n == 2]
+    link = ctx.link
     if len(paired) == 1:
         units.append(table.pair[paired[0]])
+    elif len({link[c] for c in paired} | {link[c] + 1 for c in paired}) == 2 * len(paired):
+        # No two pairs at adjacent (or shared) positions: no tractor, the pairs by strength
+        # (ties in the order the pair stock keeps them: higher position first).
+        pairs = sorted(paired, key=link.__getitem__, reverse=True)
+        pairs.sort(key=table.strength.__getitem__, reverse=True)
+        units += map(table.pair.__getitem__, pairs)
     elif paired:
         stock = PairStock(ctx, {c: 2 for c in paired})
         while (run := stock.longest_run()) is not None and run[1] > run[0]:

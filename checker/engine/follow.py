@@ -239,23 +239,23 @@ def _suit_cards(ctx: Context, lead: Combo, cards: Sequence[Card]) -> list[Card]:
 
 
 def judge_follow(
-    ctx: Context, lead: Combo, hand: Sequence[Card], play: Sequence[Card], *, keep: bool = True
+    ctx: Context, lead: Combo, hand: Sequence[Card], play: Sequence[Card], *, keep: bool = False
 ) -> FollowVerdict:
     """Judge whether playing `play` from `hand` is a legal follow to the lead.
 
-    The verdict is kept with the hand's view for the next judgement of the same follow. With
-    `keep=False`, for a follow's last judgement (the trick's own), a kept verdict or view is
-    still read, but a hand met afresh is judged without keeping anything."""
+    A hand with a view kept (`Context.held`: its forced cards or an example were asked for, or
+    a follow from it was judged with `keep=True`) keeps the verdict with that view for the
+    next judgement of the same follow. A hand met afresh is judged without keeping anything
+    (a one-off check leaves nothing for the garbage collector to walk), unless `keep=True`:
+    a caller that will judge from that hand again has its view kept."""
     hand_t, play_t = tuple(hand), tuple(play)
-    n = len(play_t)
-    if n != len(lead.cards):
+    if len(play_t) != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
-    # codes, else made with them: `bytes(hand_t)`, and their group codes (`held.Codes`).
-    # A round judges the same follow more than once (the player's own check, the table, then
-    # the trick): the verdict is kept with the view; it names the very lead it answers. Every
-    # hand kept is a few more objects for the garbage collector to walk again and again, so
-    # the trick, which judges last, keeps none of its own.
+    # codes, else made with them when `keep` asks: `bytes(hand_t)`, and their group codes
+    # (`held.Codes`). A round judges the same follow more than once (the player's own check,
+    # the table, then the trick): the verdict is kept with the view; it names the very lead
+    # it answers.
     hands = ctx.hands
     held: Held | None = hands.get(id(hand)) if hands else None  # (an empty memo holds none)
     if held is not None and (held.cards is hand_t or held.cards == hand_t):
@@ -272,12 +272,12 @@ def judge_follow(
                 return _judge_outside_deck(ctx, lead, hand_t, play_t)
             groups = held.groups
     else:
-        try:
-            codes, groups = (ctx.codes or ctx.card_codes()).encode(hand_t)
+        try:  # the cards read last are not encoded again (`Codes.read`)
+            hand_t, codes, groups = (ctx.codes or ctx.card_codes()).read(hand_t)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
         held = hands.get(codes) if hands else None
-        if held is None:  # a hand met afresh: no verdict kept yet
+        if held is None:  # a hand met afresh: kept only when asked
             if keep:
                 if len(hands) >= HELD_MEMO:
                     hands.clear()
@@ -400,17 +400,21 @@ def _judge_structure(
         # The play is of the suit, so no card of it has three copies either.
         shown = _pairs_answer(min(len(play_t) - len(set(play_t)), lone))
     else:
-        held = held or Held(ctx.key, hand_t, codes)
+        # The best answer, kept with a kept hand's view (for a group without 3 copies of a
+        # card); a hand not kept gets a view only for the ladder.
         shape = (lead.group, bins, lone)
-        answers = held.answers
-        if answers is None:
-            answers = held.answers = {}
-        kept = answers.get(shape)  # kept only for a group without 3 copies of a card
+        answers = held.answers if held is not None else None
+        kept = answers.get(shape) if answers is not None else None
         if kept is None:
             suit_copies = table.copies(table.group_cards(codes, group))
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
-                return _judge_ladder(ctx, lead, held, hand_t, play_t)
-            kept = answers[shape] = _answer(table.pair_counts(suit_copies), bins, lone)
+                view = held or Held(ctx.key, hand_t, codes)
+                return _judge_ladder(ctx, lead, view, hand_t, play_t)
+            kept = _answer(table.pair_counts(suit_copies), bins, lone)
+            if held is not None:
+                if answers is None:
+                    answers = held.answers = {}
+                answers[shape] = kept
         required = kept
         shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs

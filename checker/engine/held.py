@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import BIG, SMALL, Card, copies
+from .cards import BIG, SMALL, Card, copies, count_into
 from .cards import holds as holds
 from .jokers import mixes_jokers, pair_view
 from .ruleset import Ruleset
@@ -39,7 +39,18 @@ class Codes:
     turns into OUTSIDE), each code's tractor position (`Context.link`), and whether the jokers
     mix in the pair view."""
 
-    __slots__ = ("group", "to_group", "outside", "link", "small", "big", "mixed")
+    __slots__ = (
+        "group",
+        "to_group",
+        "outside",
+        "link",
+        "small",
+        "big",
+        "mixed",
+        "to_pos",
+        "last",
+        "card",
+    )
 
     def __init__(
         self, key: Mapping[Card, tuple[str, int]], link: Mapping[Card, int], rs: Ruleset
@@ -47,17 +58,24 @@ class Codes:
         groups = [g for g, _ in key.values()]
         self.group: dict[str | None, int] = {g: i for i, g in enumerate(dict.fromkeys(groups))}
         to_group = bytearray([OUTSIDE]) * 256
+        to_pos = bytearray(256)
         tractor = [0] * 256
-        for card, (g, _) in key.items():
+        for card, (g, pos) in key.items():
             to_group[card] = self.group[g]
+            to_pos[card] = pos
             tractor[card] = link[card]
         self.to_group = bytes(to_group)
+        # Each code's strength position in its group (`bytes.translate` of a group's codes).
+        self.to_pos = bytes(to_pos)
+        self.card: dict[int, Card] = {int(card): card for card in key}  # each code's card
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
         self.link = tractor
         self.small = int(SMALL) if SMALL in key else -1
         self.big = int(BIG) if BIG in key else -1
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
+        # The hand read last (`read`): its cards, codes and group codes.
+        self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
@@ -68,18 +86,42 @@ class Codes:
             raise KeyError(cards[groups.index(OUTSIDE)])
         return codes, groups
 
+    def read(self, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes, bytes]:
+        """Write a hand as `encode` does, keeping only the last hand read: the same cards read
+        again in a row (one follow checked twice, or several follows from one hand) are not
+        encoded again. Return the cards (the tuple kept), their codes and group codes."""
+        last = self.last
+        if last[0] == cards:
+            return last
+        codes = bytes(cards)
+        groups = codes.translate(self.to_group)
+        if OUTSIDE in groups:
+            raise KeyError(cards[groups.index(OUTSIDE)])
+        last = self.last = (cards, codes, groups)
+        return last
+
     def group_cards(self, codes: bytes, group: int) -> bytes:
         """Cut the codes of one group (by its group code) out of a code string, in order."""
+        return codes.translate(None, self.outside_of(group))
+
+    def outside_of(self, group: int) -> bytes:
+        """Return the codes of every card outside one group (by its group code): what
+        `bytes.translate` deletes to keep that group's codes."""
         outside = self.outside.get(group)
         if outside is None:
             inside = bytes(i for i, g in enumerate(self.to_group) if g == group)
             outside = self.outside[group] = _EVERY_CODE.translate(None, inside)
-        return codes.translate(None, outside)
+        return outside
+
+    def cards_of(self, codes: bytes) -> list[Card]:
+        """Give back the cards of some codes of this deal, in order."""
+        return list(map(self.card.__getitem__, codes))
 
     def copies(self, codes: bytes) -> dict[int, int]:
         """Count the copies of each code, in the pair view (`jokers.pair_view`): one 大王 read
         as a 小王 when both jokers are odd in number and the ruleset mixes them."""
-        counts = {x: codes.count(x) for x in set(codes)}
+        counts: dict[int, int] = {}
+        count_into(counts, codes)  # one pass in C, where a count per code rescans
         if self.mixed:
             big, small = counts.get(self.big, 0), counts.get(self.small, 0)
             if big % 2 and small % 2:

@@ -73,7 +73,16 @@ def rank_answer(
     """Rank the best answer: (tractor piece lengths longest first, units used in all)."""
     if not bins or len(counts) < 2:
         return (), min(sum(counts.values()), sum(bins) + lone)
-    return _rank(_profile(counts), _bins(bins), sum(bins) + lone)
+    canon = _CANON.get(bins) if type(bins) is tuple else None
+    if canon is None:
+        canon = _bins(bins)
+        if type(bins) is tuple and len(_CANON) < MEMO:
+            _CANON[bins] = canon
+    return _rank(_profile(counts), canon, sum(bins) + lone)
+
+
+# A lead's tractor lengths (as `Combo.pair_slots` gives them) in canonical form (`_bins`).
+_CANON: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def plan_answer(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> Plan:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
+from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import Context
 from .records import fast_init
@@ -207,24 +208,106 @@ def judge_throw(
         return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
     group = combo.group or ""
     wider = beats_wider_in_throw(ctx.ruleset)
-    order = sorted(combo.units, key=lambda u: (u.width, u.length, u.top))
-    # Only each hand's cards of the thrown group can beat a unit: they are picked out once per
-    # hand, not once per unit (the beater found among them is the same).
-    key = ctx.key
-    mine: list[list[Card] | None] = [None] * len(others)
+    order = sorted(combo.units, key=_check_order)
+    # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
+    # once per hand, not once per unit, and each unit asks only whether some beat it (a
+    # single: whether the hand's strongest card is stronger); the beater's cards are found
+    # for the unit and hand that fail the throw.
+    table = ctx.codes or ctx.card_codes()
+    outside, to_group, to_pos = table.outside_of(table.group[group]), table.to_group, table.to_pos
+    count = len(others)
+    mine: list[bytes | None] = [None] * count
+    # Per hand, once asked: its strongest position in the group and its strongest pair's
+    # (-1: none), and the copies of each code (the pair view's).
+    tops, pair_tops = [-2] * count, [-2] * count
+    counted: list[dict[int, int] | None] = [None] * count
+    # Once every hand has given its strongest card (pair), a single (pair) at least as strong
+    # as all of them is beaten by none: no hand is asked again.
+    top_single = top_pair = -2
     for unit in order:
-        for who, hand in enumerate(others):
-            held = mine[who]
-            if held is None:
-                held = mine[who] = [c for c in hand if key[c][0] == group]
+        length = unit.length
+        pair = length == 1 and len(unit.cards) == 2
+        if unit.top >= (top_single if length == 0 else top_pair if pair else -2) >= -1:
+            continue
+        for who in range(count):
+            suit = mine[who]
+            if suit is None:
+                codes = bytes(others[who])
+                if OUTSIDE in codes.translate(to_group):
+                    table.encode(others[who])  # a card the deck lacks raises its KeyError
+                suit = mine[who] = codes.translate(None, outside)
+            if length == 0:  # beaten by the hand's strongest card if that is stronger
+                top = tops[who]
+                if top == -2:
+                    top = tops[who] = max(suit.translate(to_pos)) if suit else -1
+                if top <= unit.top:
+                    continue
+            else:
+                counts = counted[who]
+                if counts is None:
+                    counts = counted[who] = table.copies(suit)
+                if pair:  # beaten by the hand's strongest pair if that is stronger
+                    top = pair_tops[who]
+                    if top == -2:
+                        paired = [to_pos[x] for x, k in counts.items() if k >= 2]
+                        top = pair_tops[who] = max(paired) if paired else -1
+                    if top <= unit.top:
+                        continue
+                elif not _can_beat(ctx, unit, group, suit, counts, wider):
+                    continue
+            held = table.cards_of(suit)  # the hand's cards of the group, in hand order
             beater = find_beater(ctx, unit, group, held, wider=wider)
-            if beater is not None:
-                forced = _forced(ctx, combo, unit, policy)
-                penalty, to = _penalty(ctx, forced, seat, banker)
-                return ThrowVerdict(
-                    combo, False, forced, unit, (who, beater), penalty, to, policy, ctx
-                )
+            assert beater is not None  # as the yes/no check found
+            forced = _forced(ctx, combo, unit, policy)
+            penalty, to = _penalty(ctx, forced, seat, banker)
+            return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
+        if length == 0:  # every hand asked: each one's strongest card is known
+            top_single = max(tops, default=-1)
+        elif pair:
+            top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _check_order(unit: Unit) -> tuple[int, int, int]:
+    """Order a throw's units as they are checked: narrowest, shortest, lowest first."""
+    length = unit.length
+    return (len(unit.cards) // (length or 1), length, unit.top)
+
+
+def _can_beat(
+    ctx: Context, unit: Unit, group: str, suit: bytes, counts: dict[int, int], wider: bool
+) -> bool:
+    """Tell whether a hand's cards of the group (`suit`, their codes; `counts`, the copies
+    of each in the pair view, `held.Codes.copies`) beat `unit` as `find_beater` finds a
+    beater: a single by any stronger card, n of a kind by a stronger card held n times, a
+    pair tractor by a higher run of pairs; other units by `find_beater` itself."""
+    table = ctx.codes or ctx.card_codes()
+    length = unit.length
+    to_pos, low = table.to_pos, unit.top
+    if length == 0:
+        return any(to_pos[x] > low for x in suit)
+    width = len(unit.cards) // length
+    if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
+        return any(k >= width and to_pos[x] > low for x, k in counts.items())
+    if width == 2:  # a pair tractor: by a higher run of as many pairs (as `PairStock` finds)
+        if _higher_run(table.pair_counts(counts), length, unit.top):
+            return True
+        if not wider:
+            return False
+    return find_beater(ctx, unit, group, table.cards_of(suit), wider=wider) is not None
+
+
+def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:
+    """Tell whether pairs held by tractor position make a run of `length` positions ending
+    above `top` (the highest such stretch ends where its run ends)."""
+    run = 0
+    prev = -2
+    for p in sorted(pairs):
+        run = run + 1 if p == prev + 1 else 1
+        prev = p
+        if run >= length and p > top:
+            return True
+    return False
 
 
 def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: str) -> tuple[Card, ...]:

@@ -17,6 +17,8 @@ from checker.play.round import play_round
 from checker.suite.runner import run_suite
 
 from .bench_driver import (
+    THROW_FOLLOW_SIZES,
+    THROW_SIZES,
     median_ms,
     per_case_ms,
     rate,
@@ -34,6 +36,18 @@ FIGURES: list[tuple[str, str, bool]] = [
     ("single_trick_resolutions_per_s", "single-card tricks/s", True),
     ("follow_judgements_per_s", "follow judgements/s", True),
     ("follow_judgements_cold_per_s", "cold follow judgements/s", True),
+    ("big_hand_follows_per_s", "follows, 33-card hand/s", True),
+    ("big_hand_follows_cold_per_s", "cold follows, 33-card hand/s", True),
+    *(
+        (f"throw{n}_checks{cold}_per_s", f"{word}throw checks, {n} cards/s", True)
+        for n in THROW_SIZES
+        for cold, word in (("", ""), ("_cold", "cold "))
+    ),
+    *(
+        (f"throw{n}_follows{cold}_per_s", f"{word}follows, {n}-card throw/s", True)
+        for n in THROW_FOLLOW_SIZES
+        for cold, word in (("", ""), ("_cold", "cold "))
+    ),
     ("classifications_per_s", "classifications/s", True),
     ("rounds_per_s", "whole random rounds/s", True),
     ("rounds_quiet_per_s", "rounds/s, simulate without --log", True),

@@ -176,6 +176,104 @@ def _pick_lead(ctx: Any, hand: list[Any], rng: random.Random) -> list[Any]:
     return mine[-min(len(mine), rng.randint(2, 5)) :]
 
 
+def big_hand_follows(
+    ctx: Any, deck: list[Any], rng: random.Random, tricks: list[list[list[Any]]]
+) -> list[tuple[Any, list[Any], list[Any]]]:
+    """Build two follows to each trick's lead from a fresh 33-card hand (a banker's, kitty
+    included), as `ordinary_follows` does from 25 cards."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    follows = []
+    for plays in tricks:
+        lead = classify(ctx, plays[0])
+        rest = list((Counter(deck) - Counter(plays[0])).elements())
+        rng.shuffle(rest)
+        hand = rest[:33]
+        follows.append((lead, hand, generate_example(ctx, lead, hand)))
+        follows.append((lead, hand, hand[: len(lead.cards)]))
+    return follows
+
+
+# Throw sizes of the throw workloads, and of the throws whose follows are judged.
+THROW_SIZES = (2, 4, 8, 12)
+THROW_FOLLOW_SIZES = (8, 12)
+THROWS_PER_SIDE = 60  # throws that stand, and as many that fail, per size
+
+
+def _top_throw(ctx: Any, group: str, size: int, rng: random.Random) -> list[Any] | None:
+    """Pick `size` cards of a group from its strongest down, each rank's copies taken or
+    skipped at random (so that some throws stand and some fail); None unless a throw."""
+    from checker.engine.combos import THROW, classify
+
+    picked: list[Any] = []
+    for tier in reversed(ctx.tiers[group]):
+        for card in tier:
+            take = rng.choice((0, 1, 2, 2)) if rng.random() < 0.8 else 0
+            picked += [card] * min(take, size - len(picked))
+        if len(picked) >= size:
+            break
+    if len(picked) < size:
+        return None
+    return picked if classify(ctx, picked).type == THROW else None
+
+
+def throw_deals(
+    ctx: Any, seed: int, size: int, per_side: int = THROWS_PER_SIDE
+) -> list[tuple[list[Any], list[list[Any]]]]:
+    """Build throws of `size` cards of one group (any group of the deal), each against three
+    25-card hands dealt from the other cards: `per_side` that stand and as many that fail,
+    alternating."""
+    from checker.engine.throws import judge_throw
+
+    rng = random.Random(seed * 1000 + size)
+    deck = _full_deck(ctx)
+    kept: dict[bool, list[tuple[list[Any], list[list[Any]]]]] = {True: [], False: []}
+    groups = sorted(ctx.tiers)
+    while min(len(v) for v in kept.values()) < per_side:
+        throw = _top_throw(ctx, rng.choice(groups), size, rng)
+        if throw is None:
+            continue
+        rest = list((Counter(deck) - Counter(throw)).elements())
+        rng.shuffle(rest)
+        others = [rest[i * 25 : (i + 1) * 25] for i in range(3)]
+        stands = judge_throw(ctx, throw, others).allowed
+        if len(kept[stands]) < per_side:
+            kept[stands].append((throw, others))
+    return [deal for pair in zip(kept[True], kept[False], strict=True) for deal in pair]
+
+
+def throw_follows(
+    ctx: Any, seed: int, size: int, count: int = 140
+) -> list[tuple[Any, list[Any], list[Any]]]:
+    """Build follows to throws of `size` cards from 25-card hands holding `size` to `size + 6`
+    cards of the thrown group (in turn): a legal example, and the hand's first `size` cards
+    of the group (often of the wrong structure). The group is any with enough cards."""
+    from checker.engine.combos import classify
+    from checker.engine.follow import generate_example
+
+    rng = random.Random(seed * 1000 + 500 + size)
+    deck = _full_deck(ctx)
+    groups = sorted(g for g in ctx.tiers if sum(ctx.key[c][0] == g for c in deck) >= 2 * size + 6)
+    follows: list[tuple[Any, list[Any], list[Any]]] = []
+    while len(follows) < count:
+        throw = _top_throw(ctx, rng.choice(groups), size, rng)
+        if throw is None:
+            continue
+        lead = classify(ctx, throw)
+        rest = list((Counter(deck) - Counter(throw)).elements())
+        rng.shuffle(rest)
+        same = [c for c in rest if ctx.key[c][0] == lead.group]
+        other = [c for c in rest if ctx.key[c][0] != lead.group]
+        held = size + (len(follows) // 2) % 7
+        hand = same[:held] + other[: 25 - held]
+        rng.shuffle(hand)
+        first = [c for c in hand if ctx.key[c][0] == lead.group][:size]
+        follows.append((lead, hand, generate_example(ctx, lead, hand)))
+        follows.append((lead, hand, first))
+    return follows
+
+
 # The rate workloads: figure key and whether its batch starts with the memos cleared.
 RATES = {
     "trick_resolutions_per_s": False,
@@ -186,6 +284,14 @@ RATES = {
     "follow_judgements_cold_per_s": True,
     "classifications_per_s": True,  # each lead classified afresh, as the baseline did
     "single_trick_resolutions_per_s": False,
+    "big_hand_follows_per_s": False,
+    "big_hand_follows_cold_per_s": True,
+    **{f"throw{n}_checks{cold}_per_s": bool(cold) for n in THROW_SIZES for cold in ("", "_cold")},
+    **{
+        f"throw{n}_follows{cold}_per_s": bool(cold)
+        for n in THROW_FOLLOW_SIZES
+        for cold in ("", "_cold")
+    },
 }
 
 
@@ -195,8 +301,11 @@ def workloads(
     """Build the bench's workloads with the tree's engine, on one classic context (level 2, ♥):
     (context, the rate batches by figure key, each returning how many items it handled, the
     worst cases by name). Cold batches clear the memos first (`clear_memos`)."""
+    import inspect
+
     from checker.engine.combos import classify
     from checker.engine.follow import judge_follow
+    from checker.engine.throws import judge_throw
     from checker.engine.trick import resolve_trick
 
     ctx, deck = _classic_deck()
@@ -216,10 +325,28 @@ def workloads(
             resolve_trick(ctx, plays, hands)
         return len(deals)
 
-    def follows_batch() -> int:
-        for lead, hand, play in follows:
-            judge_follow(ctx, lead, hand, play)
-        return len(follows)
+    # A warm batch judges the same follows again and again: it asks for them to be kept
+    # (`keep=True`, where the tree's judge_follow takes it; before, it kept them anyway). A
+    # cold batch judges each as a one-off check does.
+    again = {"keep": True} if "keep" in inspect.signature(judge_follow).parameters else {}
+
+    def judged(items: list[tuple[Any, list[Any], list[Any]]], *, warm: bool) -> Callable[[], int]:
+        asked = again if warm else {}
+
+        def batch() -> int:
+            for lead, hand, play in items:
+                judge_follow(ctx, lead, hand, play, **asked)
+            return len(items)
+
+        return batch
+
+    def thrown(deals: list[tuple[list[Any], list[list[Any]]]]) -> Callable[[], int]:
+        def batch() -> int:
+            for throw, others in deals:
+                judge_throw(ctx, throw, others)
+            return len(deals)
+
+        return batch
 
     def leads_batch() -> int:
         for cards in leads:
@@ -231,11 +358,21 @@ def workloads(
         "trick_resolutions_cold_per_s": tricks_batch,
         "hand_trick_resolutions_per_s": hand_tricks_batch,
         "hand_trick_resolutions_cold_per_s": hand_tricks_batch,
-        "follow_judgements_per_s": follows_batch,
-        "follow_judgements_cold_per_s": follows_batch,
+        "follow_judgements_per_s": judged(follows, warm=True),
+        "follow_judgements_cold_per_s": judged(follows, warm=False),
         "classifications_per_s": leads_batch,
         "single_trick_resolutions_per_s": _single_tricks(seed),
     }
+    big = big_hand_follows(ctx, deck, random.Random(seed + 33), tricks[:200])
+    batches["big_hand_follows_per_s"] = judged(big, warm=True)
+    batches["big_hand_follows_cold_per_s"] = judged(big, warm=False)
+    for n in THROW_SIZES:
+        batches[f"throw{n}_checks_per_s"] = thrown(throw_deals(ctx, seed, n))
+        batches[f"throw{n}_checks_cold_per_s"] = batches[f"throw{n}_checks_per_s"]
+    for n in THROW_FOLLOW_SIZES:
+        items = throw_follows(ctx, seed, n)
+        batches[f"throw{n}_follows_per_s"] = judged(items, warm=True)
+        batches[f"throw{n}_follows_cold_per_s"] = judged(items, warm=False)
     rates = {key: _cold(batch, ctx) if RATES[key] else batch for key, batch in batches.items()}
     return ctx, rates, worst_cases(ctx, rng)
 
@@ -277,12 +414,16 @@ def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]
     """The worst cases on one context: a 33-card hand following a 10-card throw (judged,
     forced cards, a legal example), and a throw checked against three 25-card hands dealt
     with `rng`. Keys as the figures' names without "_ms"."""
+    import inspect
+
     from checker.engine.cards import Card
     from checker.engine.combos import classify
     from checker.engine.follow import generate_example, generate_forced, judge_follow
     from checker.engine.throws import judge_throw
 
     deck = _full_deck(ctx)
+    # Judged again and again (warm) or after the memos are cleared (cold): kept where asked.
+    again = {"keep": True} if "keep" in inspect.signature(judge_follow).parameters else {}
     throw = [Card("S", r) for r in (14, 14, 13, 13, 12, 11, 11, 9, 8, 7)]
     rest = sorted((Counter(deck) - Counter(throw)).elements())
     spades = [c for c in rest if ctx.key[c][0] == "S"]
@@ -293,7 +434,7 @@ def worst_cases(ctx: Any, rng: random.Random) -> dict[str, Callable[[], object]]
     rng.shuffle(dealt)
     others = [dealt[i * 25 : (i + 1) * 25] for i in range(3)]
     return {
-        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play),
+        "worst_follow_judge": lambda: judge_follow(ctx, lead, big_hand, worst_play, **again),
         "worst_follow_forced": lambda: generate_forced(ctx, lead, big_hand),
         "worst_follow_example": lambda: generate_example(ctx, lead, big_hand),
         "worst_throw_check": lambda: judge_throw(ctx, throw, others),
@@ -393,6 +534,18 @@ PROFILES = {
     "trick": "10 cold batches of 400 ordinary 4-play tricks",
     "follow": "10 cold batches of 800 follows (a legal example and a wrong play per hand)",
     "round": "150 seeded whole random classic rounds",
+    "big-follow": "10 cold batches of 400 follows from 33-card hands",
+    **{f"throw{n}": f"10 cold batches of 120 {n}-card throws (half stand)" for n in THROW_SIZES},
+    **{
+        f"throw-follow{n}": f"10 cold batches of 140 follows of {n}-card throws"
+        for n in THROW_FOLLOW_SIZES
+    },
+}
+# The profiles of rate workloads (`workloads`): profile name -> rate figure key.
+PROFILED_RATES = {
+    "big-follow": "big_hand_follows_cold_per_s",
+    **{f"throw{n}": f"throw{n}_checks_cold_per_s" for n in THROW_SIZES},
+    **{f"throw-follow{n}": f"throw{n}_follows_cold_per_s" for n in THROW_FOLLOW_SIZES},
 }
 
 
@@ -414,8 +567,15 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     follows = ordinary_follows(ctx, _full_deck(ctx), rng, tricks)
     seeds = round_seeds(seed, 150)
     clear_memos(ctx)  # its first call imports the tree's bench module: outside the profile
+    if workload in PROFILED_RATES:  # a cold rate batch, built on a context of its own
+        batch = workloads(seed)[1][PROFILED_RATES[workload]]
+        batch()  # imports and tables made outside the profile
 
     def run() -> None:
+        if workload in PROFILED_RATES:
+            for _ in range(10):
+                batch()
+            return
         for _ in range(10 if workload != "round" else 1):
             clear_memos(ctx)
             if workload == "trick":

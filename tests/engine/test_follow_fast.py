@@ -250,12 +250,13 @@ def test_the_tricks_own_judgement_of_a_follow_keeps_nothing_new_but_reads_what_w
     assert result.legal == (True, False, True, True)  # ♠A ♠A owed as a pair
     assert ctx.hands == {}  # the last judgement of these follows: nothing kept for later
     lead = classify(ctx, plays[0])
-    kept = judge_follow(ctx, lead, hands[1], plays[1])
-    assert judge_follow(ctx, lead, hands[1], plays[1], keep=False) is kept
+    kept = judge_follow(ctx, lead, hands[1], plays[1], keep=True)
+    assert judge_follow(ctx, lead, hands[1], plays[1]) is kept
     assert resolve_trick(ctx, plays, hands) == result
-    fresh = judge_follow(ctx, lead, hands[2], plays[2], keep=False)
+    fresh = judge_follow(ctx, lead, hands[2], plays[2])  # a one-off check keeps nothing
     assert fresh.legal and bytes(hands[2]) not in ctx.hands and id(hands[2]) not in ctx.hands
-    assert fresh == judge_follow(ctx, lead, hands[2], plays[2])  # the same verdict, now kept
+    # The same verdict, now kept: the view asked for serves the next judgements.
+    assert fresh == judge_follow(ctx, lead, hands[2], plays[2], keep=True)
     assert judge_follow(ctx, lead, hands[2], plays[2]) is judge_follow(
         ctx, lead, hands[2], plays[2]
     )
@@ -265,7 +266,7 @@ def test_the_verdicts_on_one_kept_hand_share_its_cards_whatever_object_brings_th
     ctx = Context(load_ruleset("classic"), 2, "H")
     hand = cs("♠A ♠A ♠K ♦3")
     lead = classify(ctx, cs("♠5 ♠5"))
-    first = judge_follow(ctx, lead, hand, cs("♠A ♠K"))
+    first = judge_follow(ctx, lead, hand, cs("♠A ♠K"), keep=True)
     again = judge_follow(ctx, lead, hand, cs("♠A ♠A"))  # the same list
     other = judge_follow(ctx, lead, list(hand), cs("♠K ♦3"))  # another list, the same cards
     assert again.hand is first.hand and other.hand is first.hand
@@ -281,7 +282,7 @@ def test_a_hand_asked_for_by_the_same_object_is_seen_afresh_once_it_changes() ->
     hand = cs("♠A ♠A ♠K ♦3")
     lead = classify(ctx, cs("♠5 ♠5"))
     play = cs("♠A ♠K")
-    assert judge_follow(ctx, lead, hand, play).reason == MUST_PLAY_PAIR
+    assert judge_follow(ctx, lead, hand, play, keep=True).reason == MUST_PLAY_PAIR
     held = ctx.held(hand)
     assert held.codes is not None  # judged: its codes are known
     hand[1] = cs("♠Q")[0]  # the same list, other cards
@@ -313,3 +314,19 @@ def test_a_card_outside_the_deck_is_not_in_hand_or_raises_as_it_always_did() -> 
     assert follow_reason(ctx, pair, hand, cs("♥3 ♥3")) == NOT_IN_HAND
     with pytest.raises(KeyError):
         follow_reason(ctx, pair, hand, cs("♥3 ♣4"))
+
+
+def test_a_one_off_follow_check_keeps_nothing_and_a_hand_read_again_is_not_encoded_again() -> None:
+    ctx = Context(load_ruleset("classic"), 2, "H")
+    hand = cs("♠A ♠A ♠K ♦3")
+    lead = classify(ctx, cs("♠5 ♠5"))
+    first = judge_follow(ctx, lead, hand, cs("♠A ♠K"))
+    assert first.reason == MUST_PLAY_PAIR and ctx.hands == {}
+    table = ctx.card_codes()
+    kept = table.last
+    assert kept == (tuple(hand), bytes(hand), table.encode(hand)[1])
+    # The same cards read again in a row, in another object: the tuple read last serves.
+    again = judge_follow(ctx, lead, list(hand), cs("♠A ♠A"))
+    assert again.legal and again.hand is first.hand and table.last is kept
+    other = tuple(cs("♠A ♦3"))
+    assert table.read(other) == (other, *table.encode(other)) and table.last[0] is other

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -113,7 +114,7 @@ def test_bench_against_runs_both_sides_interleaved_and_removes_its_worktree(
     # Every workload but the suite also ran in small batches, the sides in turn: their
     # medians are the figures.
     batched = [key for key, _, _ in FIGURES if not key.startswith("suite")]
-    assert len(batched) == 20
+    assert len(batched) == 34  # 8 rate rows, 14 of issue 29, 2 of rounds, 10 worst cases
     for key in batched:
         row = data["figures"][key]
         assert len(row["rev_batches"]) == len(row["current_batches"]) == ROUND_BATCHES, key
@@ -260,3 +261,35 @@ def test_the_batches_of_one_workload_are_taken_back_to_back(
         for k in range(0, len(batch), 2):
             assert [batch[k][0], batch[k + 1][0]] == sides
             assert batch[k][1] == batch[k + 1][1]
+
+
+def test_the_throw_and_big_hand_workloads_are_built_as_named() -> None:
+    from collections import Counter
+
+    from checker.engine.combos import THROW, classify
+    from checker.engine.throws import judge_throw
+    from checker.suite.bench_driver import (
+        _classic_deck,
+        big_hand_follows,
+        ordinary_tricks,
+        throw_deals,
+        throw_follows,
+    )
+
+    ctx, deck = _classic_deck()
+    for size in (2, 12):
+        deals = throw_deals(ctx, 1, size, per_side=4)
+        # Standing and failing throws alternate, each of `size` cards against three 25-card hands.
+        stands = [judge_throw(ctx, throw, others).allowed for throw, others in deals]
+        assert stands == [True, False] * 4
+        for throw, others in deals:
+            assert classify(ctx, throw).type == THROW and len(throw) == size
+            assert [len(h) for h in others] == [25, 25, 25]
+            assert not Counter(throw) + sum(map(Counter, others), Counter()) - Counter(deck)
+    follows = throw_follows(ctx, 1, 8, count=28)
+    held = [sum(ctx.key[c][0] == lead.group for c in hand) for lead, hand, _ in follows[::2]]
+    assert held == [8, 9, 10, 11, 12, 13, 14] * 2
+    assert all(len(hand) == 25 and len(play) == 8 for _, hand, play in follows)
+    rng = random.Random(1)
+    big = big_hand_follows(ctx, deck, rng, ordinary_tricks(ctx, rng, 3))
+    assert [len(hand) for _, hand, _ in big] == [33] * 6

@@ -24,7 +24,7 @@ from checker.perf.bench_against import (
     compare,
     profile_side,
 )
-from checker.perf.bench_driver import PROFILES
+from checker.perf.bench_driver import PROFILES, THROW_FOLLOW_SIZES, THROW_SIZES
 from checker.perf.bench_multideck import run_multideck_bench
 
 
@@ -82,6 +82,20 @@ class Command(BaseCommand):
             f"follow judgements/s      {f['follow_judgements_per_s']:>12,.0f}   (target ≥ 90,000)",
             f"  same, memos cleared    {f['follow_judgements_cold_per_s']:>12,.0f}",
             f"single-card tricks/s     {f['single_trick_resolutions_per_s']:>12,.0f}   (4 plays, one card each)",
+            f"follows, 33-card hand/s  {f['big_hand_follows_per_s']:>12,.0f}"
+            f"; cold {f['big_hand_follows_cold_per_s']:,.0f}",
+            *(
+                f"throw checks, {n:>2} cards/s {f[f'throw{n}_checks_per_s']:>11,.0f}"
+                f"; cold {f[f'throw{n}_checks_cold_per_s']:,.0f}"
+                f"{' (three 25-card hands, half stand)' if n == THROW_SIZES[0] else ''}"
+                for n in THROW_SIZES
+            ),
+            *(
+                f"follows, {n:>2}-card throw/s {f[f'throw{n}_follows_per_s']:>10,.0f}"
+                f"; cold {f[f'throw{n}_follows_cold_per_s']:,.0f}"
+                f"{f' (25-card hands, {n}-{n + 6} of the suit)' if n == THROW_FOLLOW_SIZES[0] else ''}"
+                for n in THROW_FOLLOW_SIZES
+            ),
             f"classifications/s        {f['classifications_per_s']:>12,.0f}",
             f"whole random rounds/s    {f['rounds_per_s']:>12,.1f}   (classic, random players)",
             f"  same, without the log  {f['rounds_quiet_per_s']:>12,.1f}   (simulate without --log)",
