@@ -268,7 +268,7 @@ def test_the_throw_and_big_hand_workloads_are_built_as_named() -> None:
 
     from checker.engine.combos import THROW, classify
     from checker.engine.throws import judge_throw
-    from checker.suite.bench_driver import (
+    from checker.perf.bench_driver import (
         _classic_deck,
         big_hand_follows,
         ordinary_tricks,
