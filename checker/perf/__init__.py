@@ -1,0 +1,1 @@
+"""Benchmarks, equality checks and hostile-input drivers: measuring, never judging."""
