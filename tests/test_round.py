@@ -324,8 +324,9 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     report = replay(lines)
     assert report.rounds == 2
     assert report.diffs and {d.round for d in report.diffs} == {0}
-    assert report.diffs[0].what == "lead can be led"
-    assert report.diffs[-1].what == "error"
+    first = report.diffs[0]  # the refused lead was replaced: the round is compared no further
+    assert first.where.startswith("trick 0 seat") and first.what in ("cards", "legal")
+    assert first.logged == "♠A ♥A 大王" or first.logged is True
 
 
 @pytest.mark.parametrize("swap", [False, True])

@@ -268,6 +268,11 @@ class RoundState:
         return tuple(tuple(o) for o in options)
 
     @property
+    def declaring_at(self) -> int:
+        """Return how many cards were dealt when the seat to declare was asked."""
+        return self._at
+
+    @property
     def bid_range(self) -> tuple[int, int, int]:
         """Return the auction's lowest and highest bid and its step ((0, 0, 0) without one)."""
         bidding = self.rs.bidding

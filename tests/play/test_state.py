@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Sequence
 
@@ -42,7 +43,9 @@ from checker.play.records import (
     write_event,
     write_events,
 )
+from checker.play.replay import replay
 from checker.play.round import declare_asks, play_round, player_move, round_setup
+from checker.play.simulation import header
 from checker.play.state import RoundState
 
 # Each ruleset, and multideck with 4 decks: (name, options).
@@ -207,3 +210,38 @@ def test_nobody_declaring_flips_the_kitty_and_a_surrender_ends_the_round() -> No
         _drive(state, quitters, strict=True, steps=1)
     assert SURRENDER in phases and phases[-1] == SURRENDER
     assert isinstance(state.log[-2], Surrendered) and state.res.result == "surrender"
+
+
+class Sloppy(RandomPlayer):
+    """Makes illegal choices of every kind: bids nonsense, declares, buries and plays badly."""
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        if view.phase == DECLARE:
+            return [c for c in view.hand if not c.is_joker and c.rank != view.level][:1]
+        if view.phase in (BURY, LEAD):
+            return list(view.hand[:3])
+        assert view.lead is not None
+        return list(view.hand[: len(view.lead.cards)])
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        return high + step
+
+    def pick_trump(self, view: PlayerView) -> str:
+        return "X"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_replay_applies_a_logs_illegal_moves_again_and_finds_the_same_records(
+    variant: tuple[str, dict[str, int]],
+) -> None:
+    rs = _ruleset(variant)
+    lines = [header(rs.name, "sloppy", 3, 0, "test", variant[1])]
+    for r, seed in enumerate((1, 2, 3)):
+        players = [Sloppy(random.Random(seed)), *make_players("random", seed, rs.players - 1)]
+        res = play_round(rs, seed, players)
+        assert res.illegal > 0
+        lines += [json.dumps({"r": r, **e}, ensure_ascii=False) for e in res.events]
+    report = replay(lines)
+    assert report.rounds == 3 and report.ok, report.diffs[:3]
+    tampered = [line.replace('"legal": false', '"legal": true') for line in lines]
+    assert not replay(tampered).ok
