@@ -15,7 +15,7 @@ from checker.engine.errors import EngineError
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset, load_ruleset
 
-from .match import MatchState, apply_round
+from .match import MatchState, apply_result
 from .moves import SURRENDER, Move
 from .players import BID, BURY, DECLARE, PICK_TRUMP, groups_of, make_players
 from .records import write_events
@@ -293,16 +293,7 @@ def _judge_next(rs: Ruleset, index: int, e: Event, res: RoundResult) -> list[Dif
     before = [int(c) - int(d) for c, d in zip(e["chips"], e["net"], strict=True)]
     levels = tuple(int(v) for v in e["levels_before"]) if e.get("levels_before") else None
     state = MatchState(int(e["round"]), res.banker, levels, tuple(before))
-    _, record, _ = apply_round(
-        rs,
-        state,
-        banker=res.banker,
-        result=res.result,
-        rise=res.rise,
-        x=res.chips if rs.teams == "banker_alone" else None,
-        bonus=res.bonus,
-    )
-    now = record.as_event()
+    now = apply_result(rs, state, res)[1].as_event()
     keys = ("result", "rise", "levels", "net", "chips", "rule", "next_banker")
     where = f"match round {e['round']}"
     return [Diff(index, where, k, e.get(k), now.get(k)) for k in keys if e.get(k) != now.get(k)]

@@ -133,17 +133,25 @@ class RoundState:
         self.no_trump: list[int] = []
         self.no_rethrow: set[int] = set()
         self.declaring = declaring_card_ranks(rs, self.level)
-        # The deal: the shuffled deck, the next card to deal, then the seats asked once more.
+        self._out: list[Record] = []
         self._shuffled = build_deck(rs)
-        dealt = len(self._shuffled) - rs.kitty_size
         if rs.hand_size * n + rs.kitty_size != len(self._shuffled):
             raise EngineError(
                 f"{rs.name}: {n} × {rs.hand_size} + {rs.kitty_size} ≠ {len(self._shuffled)} 张",
                 en=f"{rs.name}: {n} × {rs.hand_size} + {rs.kitty_size} ≠ "
                 f"{len(self._shuffled)} cards",
             )
-        self._first = setup.banker if setup.banker is not None else 0
-        self._to_deal = dealt
+        self._start_progress()
+        self._emit(Started(rs.name, seed, setup.level, setup.attacker_level, setup.banker))
+        self._deal(0)
+        self.opening: tuple[Record, ...] = self._flush()
+
+    def _start_progress(self) -> None:
+        """Set where the round stands in the deal, the auction and the play: at the start."""
+        # The deal: the next card to deal, then the seats asked once more after the last.
+        banker = self.setup.banker
+        self._first = banker if banker is not None else 0
+        self._to_deal = len(self._shuffled) - self.rs.kitty_size
         self._next_card = 0
         self._last_asks = 0
         self._at = 0
@@ -171,10 +179,6 @@ class RoundState:
         self._follower = 0
         self._history: tuple[Trick, ...] = ()
         self._final: Seen = ()
-        self._out: list[Record] = []
-        self._emit(Started(rs.name, seed, setup.level, setup.attacker_level, setup.banker))
-        self._deal(0)
-        self.opening: tuple[Record, ...] = self._flush()
 
     # -- the caller's side --------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from checker.engine.roundrules import announces_no_trump, is_review_open
 from checker.engine.texts import Lang, as_lang, pick
 from checker.play.game import (
     SURRENDER,
+    LiveTables,
     Move,
     MoveError,
     Position,
@@ -29,7 +30,6 @@ from checker.play.game import (
     hint,
     make_spec,
     parse_moves,
-    play_move,
     replay_game,
 )
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP, PLAYER_KINDS
@@ -91,6 +91,7 @@ class Screen:
 
 class Command(BaseCommand):
     help = "Play a round of a ruleset against the bots in the terminal (hint, last, quit)."
+    tables = LiveTables(size=1)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--ruleset", default="classic")
@@ -386,7 +387,8 @@ class Command(BaseCommand):
                 continue
             try:
                 move = read_move(ask.phase, text)
-                return play_move(position.spec, position.moves, move)
+                # The round is kept at the decision: a move costs only the bots' replies.
+                return self.tables.play(position.spec, format_moves(position.moves), move)
             except MoveError as exc:
                 s.say(f"不行：{exc.message(lang)}", f"Refused: {exc.message(lang)}")
 
