@@ -34,6 +34,7 @@ __all__ = [
     "play_round",
     "player_move",
     "declare_asks",
+    "drive",
 ]
 
 
@@ -87,6 +88,12 @@ def play_round(
         referee=referee,
         record=record,
     )
+    return drive(state, players)
+
+
+def drive(state: RoundState, players: Sequence[Player]) -> RoundResult:
+    """Let the players make every move of the round (illegal choices replaced and counted);
+    return its figures and, when the state keeps a log, the log's events."""
     apply, view = state.apply, state.view
     turn = state.turn
     while turn is not None:
@@ -94,6 +101,6 @@ def play_round(
         apply(player_move(players[seat], phase, view(seat), state), replace_illegal=True)
         turn = state.turn
     res = state.res
-    if record:
+    if state.record:
         res.events = write_events(state.log)
     return res
