@@ -13,7 +13,7 @@ from checker.engine.cards import SUITS
 from checker.engine.ruleset import Ruleset
 
 from .moves import SURRENDER, Move
-from .players import BID, DECLARE, PICK_TRUMP, Player, PlayerView
+from .players import BID, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
 from .records import write_events
 from .rounddata import MAX_REDEALS as MAX_REDEALS
 from .rounddata import Event as Event
@@ -44,6 +44,10 @@ def declare_asks(players: Sequence[Player]) -> list[str]:
     return [OPTIONS if getattr(p, "passes_without_options", False) else ALWAYS for p in players]
 
 
+_PASS = Move("pass")
+_new = tuple.__new__  # a move built positionally: no Python-level __new__ per play
+
+
 def player_move(player: Player, phase: str, view: PlayerView, state: RoundState) -> Move:
     """Ask a player for its move at a decision (players without bid, surrender or pick_trump
     get the plain answer: the top bid when they must bid, no surrender, ♠)."""
@@ -61,8 +65,8 @@ def player_move(player: Player, phase: str, view: PlayerView, state: RoundState)
         return Move("trump", value=picker(view) if picker else SUITS[0])
     cards = tuple(player.choose(view))
     if not cards and phase == DECLARE:
-        return Move("pass")
-    return Move("cards", cards)
+        return _PASS
+    return _new(Move, ("cards", cards, None))
 
 
 def play_round(
@@ -98,7 +102,11 @@ def drive(state: RoundState, players: Sequence[Player]) -> RoundResult:
     turn = state.turn
     while turn is not None:
         seat, phase = turn
-        apply(player_move(players[seat], phase, view(seat), state), replace_illegal=True)
+        if phase in (FOLLOW, LEAD):  # most moves: the cards the player chooses
+            move = _new(Move, ("cards", tuple(players[seat].choose(view(seat))), None))
+        else:
+            move = player_move(players[seat], phase, view(seat), state)
+        apply(move, replace_illegal=True)
         turn = state.turn
     res = state.res
     if state.record:

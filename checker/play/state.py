@@ -88,6 +88,17 @@ class Turn(NamedTuple):
     phase: str
 
 
+# Every (seat, phase) a round can wait at, made once: a round waits at some 200 of them.
+class _Turns(dict[tuple[int, str], Turn]):
+    def __missing__(self, key: tuple[int, str]) -> Turn:
+        turn = self[key] = Turn(*key)
+        return turn
+
+
+_TURNS = _Turns()
+_new = tuple.__new__  # a record built positionally: no Python-level __new__ per play
+
+
 def _round_over() -> MoveError:
     return MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
 
@@ -230,7 +241,22 @@ class RoundState:
         phase = turn.phase
         rs = self.rs
         if phase == FOLLOW:
-            return self._follow_view(seat)
+            assert self.ctx is not None and self._lead is not None
+            return follow_view(
+                seat,
+                rs,
+                self.level,
+                self._before[self._follower],
+                self.ctx,
+                self.res.banker,
+                self._final,
+                self._lead,
+                tuple(self._trick),
+                self._history,
+                self.res.attackers_points,
+                self.shown_kitty,
+                self._no_trump_now,
+            )
         if phase == LEAD:
             return self._lead_view(seat)
         if phase == DECLARE:
@@ -370,7 +396,12 @@ class RoundState:
             self._surrender(bool(move.value))
         else:
             self._pick_trump(move.value)
-        return self._flush()
+        out = self._out
+        records = tuple(out)
+        out.clear()
+        if self.record:
+            self.log.extend(records)
+        return records
 
     # -- records ------------------------------------------------------------------------------
 
@@ -555,7 +586,7 @@ class RoundState:
                 return False
             self._asked[seat] = self._options = known
         self._at = at
-        self.turn = Turn(seat, DECLARE)
+        self.turn = _TURNS[seat, DECLARE]
         return True
 
     def _declare(self, move: Move) -> None:
@@ -601,7 +632,7 @@ class RoundState:
 
     def _start_auction(self) -> None:
         self._entries, self._bids, self._bid_turns = [], [], 0
-        self.turn = Turn(self._first, BID)
+        self.turn = _TURNS[self._first, BID]
 
     def _bid(self, move: Move) -> None:
         assert self.turn is not None
@@ -622,7 +653,7 @@ class RoundState:
         if not verdict.valid:
             if self._bid_turns >= 100 * self.n:
                 raise EngineError("叫分没有结束", en="the bidding has not ended")
-            self.turn = Turn((seat + 1) % self.n, BID)
+            self.turn = _TURNS[(seat + 1) % self.n, BID]
             return
         assert verdict.banker is not None and verdict.bid is not None
         banker, bid = verdict.banker, verdict.bid
@@ -634,13 +665,13 @@ class RoundState:
         assert rs.bidding is not None
         surrender_bid = rs.bidding.get("surrender_bid")
         may_surrender = surrender_bid is not None and bid == int(surrender_bid)
-        self.turn = Turn(banker, SURRENDER if may_surrender else PICK_TRUMP)
+        self.turn = _TURNS[banker, SURRENDER if may_surrender else PICK_TRUMP]
 
     def _surrender(self, yes: bool) -> None:
         assert self.turn is not None
         banker, res = self.turn.seat, self.res
         if not yes:
-            self.turn = Turn(banker, PICK_TRUMP)
+            self.turn = _TURNS[banker, PICK_TRUMP]
             return
         res.surrendered, res.banker, res.trump_by = True, banker, "surrender"
         assert res.bid is not None
@@ -663,7 +694,7 @@ class RoundState:
             self._finish()
             return
         self.ctx = context_for(self.rs, self.level, res.trump)
-        self.turn = Turn(res.banker, BURY)
+        self.turn = _TURNS[res.banker, BURY]
 
     def _bury(self, cards: list[Card]) -> None:
         banker = self.res.banker
@@ -689,7 +720,7 @@ class RoundState:
         hands = self.hands
         self._before = [tuple(hands[s]) for s in order]
         self._no_trump_now = tuple(self.no_trump)
-        self.turn = Turn(leader, LEAD)
+        self.turn = _TURNS[leader, LEAD]
 
     def _lead_view(self, seat: int) -> PlayerView:
         assert self.ctx is not None
@@ -708,24 +739,6 @@ class RoundState:
             self.shown_kitty,
             self._no_trump_now,
             seat not in self.no_rethrow,
-        )
-
-    def _follow_view(self, seat: int) -> PlayerView:
-        assert self.ctx is not None and self._lead is not None
-        return follow_view(
-            seat,
-            self.rs,
-            self.level,
-            self._before[self._follower],
-            self.ctx,
-            self.res.banker,
-            self._final,
-            self._lead,
-            tuple(self._trick),
-            self._history,
-            self.res.attackers_points,
-            self.shown_kitty,
-            self._no_trump_now,
         )
 
     def _lead_with(self, cards: list[Card]) -> None:
@@ -774,7 +787,7 @@ class RoundState:
         self._trick = [(leader, lead_cards)]
         self._remove(leader, lead_cards)
         self._follower = 1
-        self.turn = Turn(self._order[1], FOLLOW)
+        self.turn = _TURNS[self._order[1], FOLLOW]
 
     def _follow(self, cards: tuple[Card, ...]) -> None:
         ctx, lead, k = self.ctx, self._lead, self._follower
@@ -785,17 +798,18 @@ class RoundState:
         if not verdict.legal:
             self.res.illegal += 1
             played = tuple(generate_example(ctx, lead, hand))
+        no = self._trick_no
         if verdict.legal:
-            self._emit(Played(self._trick_no, seat, FOLLOW, played, True))
+            self._out.append(_new(Played, (no, seat, FOLLOW, played, True, None, None, "", 0)))
         else:
-            self._emit(Played(self._trick_no, seat, FOLLOW, played, False, verdict.reason, tried))
+            self._out.append(Played(no, seat, FOLLOW, played, False, verdict.reason, tried))
         self._plays.append(played)
         self._trick.append((seat, played))
         self._remove(seat, played)
         k += 1
         self._follower = k
         if k < self.n:
-            self.turn = Turn(self._order[k], FOLLOW)
+            self.turn = _TURNS[self._order[k], FOLLOW]
         else:
             self._end_trick()
 
@@ -821,7 +835,7 @@ class RoundState:
         last = not self.hands[leader]
         if last and not all(not h for h in self.hands):
             res.breaks.append(f"trick {no}: hands not all empty at the end")
-        self._emit(TrickWon(no, leader, winner, outcome.points, res.attackers_points))
+        self._out.append(_new(TrickWon, (no, leader, winner, outcome.points, res.attackers_points)))
         if last:
             side = "banker" if banker_side else "attackers"
             bonus = kitty_bonus(
