@@ -106,6 +106,62 @@ def _round_over() -> MoveError:
 class RoundState:
     """One round: the deal, the trump, the kitty, the tricks and the score, one move at a time."""
 
+    # Slots: a round reads its fields some thousands of times; more than 30 attributes in an
+    # instance dict would lose Python's fast attribute access.
+    __slots__ = (
+        "_asked",
+        "asks",
+        "_at",
+        "_before",
+        "_bid_turns",
+        "_bids",
+        "ctx",
+        "dealt",
+        "deck",
+        "declarations",
+        "declaring",
+        "_entries",
+        "_final",
+        "_first",
+        "_follower",
+        "hands",
+        "_history",
+        "kept",
+        "kitty",
+        "_last_asks",
+        "_lead",
+        "_leader",
+        "level",
+        "log",
+        "n",
+        "_next_card",
+        "no_rethrow",
+        "no_trump",
+        "_no_trump_now",
+        "opening",
+        "_options",
+        "_order",
+        "_out",
+        "_passing",
+        "played",
+        "_plays",
+        "record",
+        "referee",
+        "res",
+        "rng",
+        "rs",
+        "seed",
+        "setup",
+        "_shown",
+        "shown_kitty",
+        "_shuffled",
+        "_to_deal",
+        "_trick",
+        "_trick_no",
+        "trick_points",
+        "turn",
+    )
+
     def __init__(
         self,
         rs: Ruleset,
@@ -201,36 +257,27 @@ class RoundState:
     def copy(self) -> RoundState:
         """Return an independent copy of the round as it stands (its log shared up to now)."""
         new = object.__new__(RoundState)
-        d = new.__dict__
-        d.update(self.__dict__)
+        put = object.__setattr__
+        for name in RoundState.__slots__:
+            put(new, name, getattr(self, name))
         if self.ctx is None:  # still dealing: a redeal draws from the generator
-            d["rng"] = rng = random.Random()
+            new.rng = rng = random.Random()
             rng.setstate(self.rng.getstate())
-            d["_shuffled"] = list(self._shuffled)
-            d["_shown"] = dict(self._shown)
-            d["_passing"] = dict(self._passing)
-            d["_asked"] = dict(self._asked)
+            new._shuffled = list(self._shuffled)
+            new._shown = dict(self._shown)
+            new._passing = dict(self._passing)
+            new._asked = dict(self._asked)
         res = self.res
-        d["res"] = new_res = RoundResult(res.ruleset, res.seed, res.setup)
+        new.res = new_res = RoundResult(res.ruleset, res.seed, res.setup)
         new_res.__dict__.update(res.__dict__)
         new_res.bonus, new_res.breaks, new_res.events = list(res.bonus), list(res.breaks), []
-        d["log"] = list(self.log)
-        d["hands"] = [list(h) for h in self.hands]
-        for name in (
-            "kitty",
-            "kept",
-            "played",
-            "trick_points",
-            "declarations",
-            "no_trump",
-            "_entries",
-            "_bids",
-            "_plays",
-            "_trick",
-        ):
-            d[name] = list(d[name])
-        d["no_rethrow"] = set(self.no_rethrow)
-        d["_out"] = []
+        new.log = list(self.log)
+        new.hands = [list(h) for h in self.hands]
+        new.kitty, new.kept, new.played = list(self.kitty), list(self.kept), list(self.played)
+        new.trick_points, new.declarations = list(self.trick_points), list(self.declarations)
+        new.no_trump, new.no_rethrow = list(self.no_trump), set(self.no_rethrow)
+        new._entries, new._bids = list(self._entries), list(self._bids)
+        new._plays, new._trick, new._out = list(self._plays), list(self._trick), []
         return new
 
     def view(self, seat: int) -> PlayerView:
