@@ -96,6 +96,18 @@ class _Turns(dict[tuple[int, str], Turn]):
 
 
 _TURNS = _Turns()
+
+
+class _Orders(dict[tuple[int, int], tuple[tuple[int, ...], tuple[Turn, ...]]]):
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, ...], tuple[Turn, ...]]:
+        leader, n = key
+        order = tuple((leader + k) % n for k in range(n))
+        found = self[key] = (order, tuple(_TURNS[s, FOLLOW] for s in order))
+        return found
+
+
+# The seats of a trick in play order from its leader, and their turns to follow.
+_ORDERS = _Orders()
 _new = tuple.__new__  # a record built positionally: no Python-level __new__ per play
 
 
@@ -124,6 +136,7 @@ class RoundState:
         "_final",
         "_first",
         "_follower",
+        "_follow_turns",
         "hands",
         "_history",
         "kept",
@@ -237,10 +250,11 @@ class RoundState:
         # The play.
         self._leader = 0
         self._trick_no = 0
-        self._order: list[int] = []
+        self._order: tuple[int, ...] = ()
+        self._follow_turns: tuple[Turn, ...] = ()
         self._before: list[tuple[Card, ...]] = []
         self._no_trump_now: tuple[int, ...] = ()
-        self._lead: Combo | None = None
+        self._lead: Combo = None  # type: ignore[assignment]  # set by every lead before a follow
         self._plays: list[tuple[Card, ...]] = []
         self._trick: list[tuple[int, tuple[Card, ...]]] = []
         self._follower = 0
@@ -288,13 +302,12 @@ class RoundState:
         phase = turn.phase
         rs = self.rs
         if phase == FOLLOW:
-            assert self.ctx is not None and self._lead is not None
             return follow_view(
                 seat,
                 rs,
                 self.level,
                 self._before[self._follower],
-                self.ctx,
+                self.ctx,  # type: ignore[arg-type]  # set from the burial on
                 self.res.banker,
                 self._final,
                 self._lead,
@@ -571,16 +584,16 @@ class RoundState:
         hands, passing, table = self.hands, self._passing, self.declarations
         ranks, deck, n, first = self.declaring, self._shuffled, self.n, self._first
         dealt = self._to_deal
-        while self._next_card < dealt:
-            i = self._next_card
-            self._next_card = i + 1
+        for i in range(self._next_card, dealt):
             seat = (first + i) % n
             card = deck[i]
             hands[seat].append(card)
             if (passing.get(seat) != len(table) or card.rank in ranks) and self._ask_declare(
                 seat, i + 1
             ):
+                self._next_card = i + 1
                 return True
+        self._next_card = dealt
         while self._last_asks < n:
             seat = (first + self._last_asks) % n
             self._last_asks += 1
@@ -761,11 +774,10 @@ class RoundState:
         self._start_trick()
 
     def _start_trick(self) -> None:
-        leader, n = self._leader, self.n
-        self._order = order = [(leader + k) % n for k in range(n)]
+        leader = self._leader
+        self._order, self._follow_turns = order, _ = _ORDERS[leader, self.n]
         # Every hand as the trick starts: each follower decides (and is judged) on its own.
-        hands = self.hands
-        self._before = [tuple(hands[s]) for s in order]
+        self._before = list(map(tuple, map(self.hands.__getitem__, order)))
         self._no_trump_now = tuple(self.no_trump)
         self.turn = _TURNS[leader, LEAD]
 
@@ -834,29 +846,31 @@ class RoundState:
         self._trick = [(leader, lead_cards)]
         self._remove(leader, lead_cards)
         self._follower = 1
-        self.turn = _TURNS[self._order[1], FOLLOW]
+        self.turn = self._follow_turns[1]
 
     def _follow(self, cards: tuple[Card, ...]) -> None:
         ctx, lead, k = self.ctx, self._lead, self._follower
-        assert ctx is not None and lead is not None
+        assert ctx is not None
         seat, hand = self._order[k], self._before[k]
         played = tried = tuple(cards)
         verdict = judge_follow(ctx, lead, hand, played)
-        if not verdict.legal:
-            self.res.illegal += 1
-            played = tuple(generate_example(ctx, lead, hand))
         no = self._trick_no
         if verdict.legal:
             self._out.append(_new(Played, (no, seat, FOLLOW, played, True, None, None, "", 0)))
         else:
+            self.res.illegal += 1
+            played = tuple(generate_example(ctx, lead, hand))
             self._out.append(Played(no, seat, FOLLOW, played, False, verdict.reason, tried))
         self._plays.append(played)
         self._trick.append((seat, played))
-        self._remove(seat, played)
+        held = self.hands[seat]
+        for c in played:
+            held.remove(c)
+        self.played += played
         k += 1
         self._follower = k
         if k < self.n:
-            self.turn = _TURNS[self._order[k], FOLLOW]
+            self.turn = self._follow_turns[k]
         else:
             self._end_trick()
 
