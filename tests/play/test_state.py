@@ -47,9 +47,12 @@ from checker.play.replay import replay
 from checker.play.round import declare_asks, play_round, player_move, round_setup
 from checker.play.simulation import header
 from checker.play.state import RoundState
+from tests.test_round import Sloppy as RoundSloppy
 
 # Each ruleset, and multideck with 4 decks: (name, options).
-VARIANTS = [(name, {}) for name in ruleset_names()] + [("multideck", {"decks": 4})]
+VARIANTS: list[tuple[str, dict[str, int]]] = [(name, {}) for name in ruleset_names()] + [
+    ("multideck", {"decks": 4})
+]
 
 
 def _ruleset(variant: tuple[str, dict[str, int]]) -> Ruleset:
@@ -212,16 +215,8 @@ def test_nobody_declaring_flips_the_kitty_and_a_surrender_ends_the_round() -> No
     assert isinstance(state.log[-2], Surrendered) and state.res.result == "surrender"
 
 
-class Sloppy(RandomPlayer):
-    """Makes illegal choices of every kind: bids nonsense, declares, buries and plays badly."""
-
-    def choose(self, view: PlayerView) -> list[Card]:
-        if view.phase == DECLARE:
-            return [c for c in view.hand if not c.is_joker and c.rank != view.level][:1]
-        if view.phase in (BURY, LEAD):
-            return list(view.hand[:3])
-        assert view.lead is not None
-        return list(view.hand[: len(view.lead.cards)])
+class Sloppy(RoundSloppy):
+    """Makes illegal choices of every kind, bids and the trump included."""
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
         return high + step
