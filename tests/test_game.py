@@ -184,3 +184,19 @@ def test_a_live_round_gives_the_positions_a_replay_gives(ruleset: str) -> None:
         position = live
     assert refused
     tables.clear()
+
+
+def test_a_kept_table_plays_on_without_a_thread_per_game() -> None:
+    import threading
+
+    tables = LiveTables(size=4)
+    threads = threading.active_count()
+    for seed in (1, 2, 3):
+        spec = make_spec("classic", seed, 0, "random")
+        position = replay_game(spec, [])
+        for _ in range(6):
+            if position.is_over:
+                break
+            position = tables.play(spec, format_moves(position.moves), auto_move(position))
+            assert threading.active_count() == threads
+    assert len(tables._data) == 3  # each game kept at its human's next decision

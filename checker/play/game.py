@@ -1,148 +1,43 @@
 """Games against the bots: a round rebuilt from its seed and the human's decisions so far.
 
 A game is its ruleset (and options), seed, the human's seat, the bots and the list of the
-human's moves. The position is never stored: `replay_game` plays the round again from the
-seed, feeding the human seat from the moves, and stops where the human must decide next.
-The web table and the terminal command both build on it.
+human's moves. The position is never stored: `replay_game` applies the moves to a fresh
+`RoundState` from the seed, the bots replying in between, and stops where the human must
+decide next. `LiveTables` keeps games at the human's decision, so a table's next move needs
+no replay. The web table and the terminal command both build on it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import queue
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.engine.bidding import PASS, judge_auction
-from checker.engine.cards import (
-    SUITS,
-    Card,
-    ascii_card,
-    format_rank,
-    is_subset,
-    parse_cards,
-    parse_rank,
-)
-from checker.engine.combos import classify
-from checker.engine.declare import judge_declaration
+from checker.engine.cards import Card, format_rank, parse_rank
 from checker.engine.errors import CardError, EngineError
 from checker.engine.follow import generate_example, generate_forced, judge_follow
 from checker.engine.rotation import has_levels
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
-from checker.engine.texts import Lang, Say, cards_text, pick
+from checker.engine.texts import pick
 
 from .match import MatchState, RoundRecord, apply_result, round_setup_for
-from .players import (
-    BID,
-    BURY,
-    DECLARE,
-    FOLLOW,
-    LEAD,
-    PICK_TRUMP,
-    Decision,
-    Player,
-    PlayerView,
-    decide,
-    seen_declaration_options,
-)
-from .round import Event, RoundPaused, RoundResult, RoundSetup, play_round
+from .moves import SURRENDER as SURRENDER  # re-exported: the table and the terminal use them
+from .moves import Move as Move
+from .moves import MoveError as MoveError
+from .moves import format_moves as format_moves
+from .moves import parse_move as parse_move
+from .moves import parse_moves as parse_moves
+from .players import BID, BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView, decide
+from .records import Record, write_event
+from .round import Event, RoundResult, RoundSetup, declare_asks, player_move
 from .seats import default_bots as default_bots  # re-exported: the table and the terminal use it
 from .seats import describe_bots, make_seat_players, parse_bots
 from .simulation import _dump, header
-
-SURRENDER = "surrender"
-# The move notation of a game link: moves joined by ".", cards of one move by "-" in the
-# link-friendly ASCII spelling (SA-SA-H10); actions are lower case: p (pass: no declaration
-# now, or no bid), b70 (bid 70), y / n (surrender or not), tS (name ♠ trump).
-MOVE_SEP = "."
-CARD_SEP = "-"
-MAX_MOVES = 400
-
-
-class MoveError(ValueError):
-    """A move the game refuses, with the reason in both languages."""
-
-    def __init__(self, say: Say, *, step: int | None = None) -> None:
-        self.say = say
-        self.step = step
-        super().__init__(say("zh"))
-
-    def message(self, lang: Lang) -> str:
-        """Say what was wrong, naming the step of the game link when the link was bad."""
-        text = self.say(lang)
-        if self.step is None:
-            return text
-        n = self.step + 1
-        return pick(lang, f"棋谱第 {n} 步无效：{text}", f"Move {n} of the game is invalid: {text}")
-
-
-@dataclass(frozen=True)
-class Move:
-    """One decision of the human: cards (declare, bury, lead, follow) or an action."""
-
-    kind: str  # "cards", "pass", "bid", "surrender", "trump"
-    cards: tuple[Card, ...] = ()
-    value: int | str | bool | None = None
-
-    def text(self) -> str:
-        """Write the move in the link notation."""
-        if self.kind == "cards":
-            return CARD_SEP.join(ascii_card(c) for c in self.cards)
-        if self.kind == "pass":
-            return "p"
-        if self.kind == "bid":
-            return f"b{self.value}"
-        if self.kind == "surrender":
-            return "y" if self.value else "n"
-        return f"t{self.value}"
-
-
-def parse_move(text: str) -> Move:
-    """Parse one move of the link notation (cards or an action)."""
-    token = text.strip()
-    if token == "p":
-        return Move("pass")
-    if token in ("y", "n"):
-        return Move("surrender", value=token == "y")
-    if token[:1] == "b" and token[1:].isdigit() and len(token) <= 5:
-        return Move("bid", value=int(token[1:]))
-    if token[:1] == "t" and len(token) == 2 and token[1] in SUITS:
-        return Move("trump", value=token[1])
-    try:
-        cards = parse_cards(token.replace(CARD_SEP, " "))
-    except CardError as exc:
-        why = str(exc)
-        raise MoveError(
-            lambda lang: pick(
-                lang, f"看不懂“{token[:30]}”：{why}", f"cannot read “{token[:30]}”: {why}"
-            )
-        ) from None
-    if not cards:
-        raise MoveError(lambda lang: pick(lang, "空的一步", "an empty move"))
-    return Move("cards", tuple(cards))
-
-
-def parse_moves(text: str) -> list[Move]:
-    """Parse a game link's move list ("" is no move yet)."""
-    parts = [p for p in text.strip().split(MOVE_SEP)] if text.strip() else []
-    if len(parts) > MAX_MOVES:
-        raise MoveError(lambda lang: pick(lang, "棋谱太长", "the move list is too long"))
-    out: list[Move] = []
-    for i, part in enumerate(parts):
-        try:
-            out.append(parse_move(part))
-        except MoveError as exc:
-            raise MoveError(exc.say, step=i) from None
-    return out
-
-
-def format_moves(moves: Sequence[Move]) -> str:
-    """Write a move list in the link notation."""
-    return MOVE_SEP.join(m.text() for m in moves)
+from .state import NEW, RoundState
 
 
 @dataclass(frozen=True)
@@ -252,259 +147,96 @@ class Position:
         return self.result is not None
 
 
-class _Explaining:
-    """A bot seat that keeps each decision (with its reason) of the cards it plays."""
+class _Game:
+    """A game's round being played: the state, the bots, the log and the bots' reasons."""
 
-    def __init__(self, player: Player, log: list[tuple[int, Decision]], seat: int) -> None:
-        self.player = player
-        self.name = player.name
-        self.log = log
-        self.seat = seat
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.ruleset = rs = spec.load()
+        self.bots = make_seat_players(spec.bots, spec.seed, rs.players)
+        asks = [
+            NEW if seat == spec.seat else mode for seat, mode in enumerate(declare_asks(self.bots))
+        ]
+        self.state = RoundState(rs, spec.seed, spec.setup(rs), asks=asks)
+        self.moves: list[Move] = []
+        self.events: list[Event] = []
+        self.reasons: dict[int, Decision] = {}
+        self._add(self.state.opening, None)
+        self._advance()
 
-    def choose(self, view: PlayerView) -> list[Card]:
-        decision = decide(self.player, view)
-        if decision.cards or view.phase != DECLARE:
-            self.log.append((self.seat, decision))
-        return list(decision.cards)
+    def _add(self, records: Sequence[Record], decision: Decision | None) -> None:
+        """Log the records of a move (the bot's reason beside the move's own event)."""
+        for record in records:
+            event = write_event(record)
+            if event is None:
+                continue
+            if decision is not None and event["t"] in ("declare", "bury", "play"):
+                self.reasons[len(self.events)] = decision
+                decision = None
+            self.events.append(event)
 
-    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
-        bidder = getattr(self.player, "bid", None)
-        if bidder is None:
-            return high if must else None
-        value: int | None = bidder(view, low, high, step, must)
-        return value
+    def _advance(self) -> None:
+        """Let the bots move until the human must decide or the round ends."""
+        state, bots, human = self.state, self.bots, self.spec.seat
+        turn = state.turn
+        while turn is not None and turn.seat != human:
+            seat, phase = turn
+            view = state.view(seat)
+            decision: Decision | None = None
+            if phase in (DECLARE, BURY, LEAD, FOLLOW):
+                decision = decide(bots[seat], view)
+                move = Move("cards", decision.cards) if decision.cards else Move("pass")
+                if not decision.cards and phase == DECLARE:
+                    decision = None
+            else:
+                move = player_move(bots[seat], phase, view, state)
+            self._add(state.apply(move, replace_illegal=True), decision)
+            turn = state.turn
 
-    def surrender(self, view: PlayerView) -> bool:
-        asker = getattr(self.player, "surrender", None)
-        return bool(asker(view)) if asker is not None else False
+    def play(self, move: Move, step: int | None = None) -> None:
+        """Make the human's move and the bots' replies (MoveError: the round as it was)."""
+        if self.spec.seat is None:
+            return  # every seat is a bot: there is no human move to make
+        try:
+            records = self.state.apply(move)
+        except MoveError as exc:
+            raise MoveError(exc.say, step=step) from None
+        self.moves.append(move)
+        self._add(records, None)
+        self._advance()
 
-    def pick_trump(self, view: PlayerView) -> str:
-        picker = getattr(self.player, "pick_trump", None)
-        return str(picker(view)) if picker is not None else SUITS[0]
-
-
-def _not_in_hand(cards: Sequence[Card]) -> Say:
-    return lambda lang: pick(
-        lang,
-        f"手里没有 {cards_text(cards, lang)}",
-        f"{cards_text(cards, lang)} is not in your hand",
-    )
-
-
-def _wrong_kind(phase: str) -> Say:
-    zh = {
-        DECLARE: "现在是亮主：选要亮的牌，或者不亮",
-        BID: "现在是叫分：叫一个分数或者不叫",
-        SURRENDER: "现在要决定投降与否",
-        PICK_TRUMP: "现在要定主花色",
-        BURY: "现在要扣底牌",
-        LEAD: "现在该你首出：选牌",
-        FOLLOW: "现在该你跟牌：选牌",
-    }[phase]
-    en = {
-        DECLARE: "this is the declaring: pick the cards to declare, or pass",
-        BID: "this is the auction: bid a number or pass",
-        SURRENDER: "decide whether to surrender",
-        PICK_TRUMP: "name the trump suit",
-        BURY: "bury the kitty",
-        LEAD: "you lead: pick cards",
-        FOLLOW: "you follow: pick cards",
-    }[phase]
-    return lambda lang: pick(lang, zh, en)
-
-
-class _Closed(Exception):  # noqa: N818 - the end of a kept round, not an error
-    """Ends a live round's thread: the round was dropped while waiting for the human."""
-
-
-class _Channel:
-    """Where a live round waits for the human: asks go out, moves come in."""
-
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Move | None] = queue.Queue()
-        self.outbox: queue.Queue[tuple[str, Any]] = queue.Queue()
-
-    def wait(self, ask: Ask, *, again: bool) -> Move:
-        """Publish the decision (unless it was just refused) and wait for the human's move."""
-        if not again:
-            self.outbox.put(("ask", ask))
-        move = self.inbox.get()
-        if move is None:
-            raise _Closed
-        return move
-
-
-Check = Callable[[Ask, Move, "int | None"], Any]
-
-
-class _Human:
-    """The human seat: plays the given moves in order, then pauses the round at its decision.
-
-    Without a channel the round stops (RoundPaused) when the moves run out; with one it waits
-    there for the next move, and a refused move is reported and asked again.
-    """
-
-    name = "human"
-
-    def __init__(
-        self, moves: Sequence[Move], extra: Move | None, channel: _Channel | None = None
-    ) -> None:
-        self.moves = list(moves)
-        self.extra = extra
-        self.channel = channel
-        self.used = 0
-        self.asked: tuple[tuple[Card, ...], ...] | None = None
-        self.held = 0
-        self.refused = False
-
-    def _next(self, ask: Ask) -> tuple[Move, int | None]:
-        """Return the next move for this decision (and its step), or pause the round."""
-        if self.used < len(self.moves):
-            self.used += 1
-            return self.moves[self.used - 1], self.used - 1
-        if self.extra is not None:
-            move, self.extra = self.extra, None
-            self.used += 1
-            return move, None
-        if self.channel is not None:
-            move = self.channel.wait(ask, again=self.refused)
-            self.refused = False
-            return move, None
-        raise RoundPaused(ask.view, ask)
-
-    def _decide(self, ask: Ask, check: Check) -> Any:
-        """Take moves until one passes the check (a live round reports each refusal)."""
-        while True:
-            move, step = self._next(ask)
-            try:
-                return check(ask, move, step)
-            except MoveError as exc:
-                if step is not None or self.channel is None:
-                    raise
-                self.refused = True
-                self.channel.outbox.put(("refused", exc))
-
-    def _cards(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
-        if move.kind != "cards":
-            raise MoveError(_wrong_kind(ask.phase), step=step)
-        if not is_subset(move.cards, ask.view.hand):
-            raise MoveError(_not_in_hand(move.cards), step=step)
-        return list(move.cards)
-
-    def choose(self, view: PlayerView) -> list[Card]:
-        if view.phase == DECLARE:
-            return self._declare(view)
-        cards: list[Card] = self._decide(Ask(view.phase, view), self._check_play)
-        return cards
-
-    def _check_play(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
-        view = ask.view
-        cards = self._cards(ask, move, step)
-        if view.phase == BURY:
-            size = view.ruleset.kitty_size
-            if len(cards) != size:
-                n = len(cards)
-                raise MoveError(
-                    lambda lang: pick(
-                        lang, f"要扣 {size} 张，选了 {n} 张", f"bury {size} cards, not {n}"
-                    ),
-                    step=step,
-                )
-            return cards
-        ctx = view.ctx
-        assert ctx is not None
-        if view.phase == LEAD:
-            combo = classify(ctx, cards)
-            if not combo.is_valid:
-                raise MoveError(lambda lang: combo.reason_for(ctx, lang), step=step)
-            return cards
-        assert view.lead is not None
-        verdict = judge_follow(ctx, view.lead, view.hand, cards)
-        if not verdict.legal:
-            raise MoveError(verdict.explanation_for, step=step)
-        return cards
-
-    def _declare(self, view: PlayerView) -> list[Card]:
-        if len(view.hand) < self.held:  # a redeal: ask again from the start
-            self.asked = None
-        self.held = len(view.hand)
-        options = tuple(tuple(o) for o in seen_declaration_options(view))
-        # Asked only when something new can be declared: passing holds until the options change.
-        if not options or options == self.asked:
-            return []
-        self.asked = options
-        cards: list[Card] = self._decide(
-            Ask(DECLARE, view, declarations=options), self._check_declare
-        )
-        return cards
-
-    def _check_declare(self, ask: Ask, move: Move, step: int | None) -> list[Card]:
-        if move.kind == "pass":
-            return []
-        view = ask.view
-        cards = self._cards(ask, move, step)
-        verdict = judge_declaration(
-            view.ruleset, view.level, view.declarations, view.seat, cards, view.hand
-        )
-        if not verdict.accepted:
-            raise MoveError(verdict.explanation_for, step=step)
-        most = max((k for _, k in view.hidden_declarations), default=0)
-        if len(cards) <= most:
-            n = len(cards)
-            raise MoveError(
-                lambda lang: pick(
-                    lang,
-                    f"桌上有人暗亮了 {most} 张，{n} 张不比它多，不能再亮。",
-                    f"someone has shown {most} hidden cards; {n} is not more, so it cannot declare.",
-                ),
-                step=step,
+    def position(self) -> Position:
+        """Return the position now: the human's decision, or the round's result."""
+        state = self.state
+        events = list(self.events)
+        turn = state.turn
+        if turn is None:
+            result = state.res
+            result.events = events
+            return Position(
+                self.spec, self.ruleset, list(self.moves), events, None, result, dict(self.reasons)
             )
-        return cards
-
-    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
-        ask = Ask(BID, view, bid_range=(low, high, step), must_bid=must)
-        value: int | None = self._decide(ask, self._check_bid)
-        return value
-
-    def _check_bid(self, ask: Ask, move: Move, at: int | None) -> int | None:
-        view = ask.view
-        if move.kind == "pass":
-            if ask.must_bid:
-                raise MoveError(
-                    lambda lang: pick(
-                        lang, "前面都没人叫，你必须叫分", "nobody has bid: you must bid"
-                    ),
-                    step=at,
-                )
-            return None
-        if move.kind != "bid" or not isinstance(move.value, int):
-            raise MoveError(_wrong_kind(BID), step=at)
-        entries: list[int | str] = [PASS if b is None else b for _, b in view.bids]
-        first = view.bids[0][0] if view.bids else view.seat
-        verdict = judge_auction(view.ruleset, [*entries, move.value], first)
-        if not (verdict.valid or verdict.reason == "incomplete"):
-            raise MoveError(verdict.say, step=at)
-        return move.value
-
-    def surrender(self, view: PlayerView) -> bool:
-        answer: bool = self._decide(Ask(SURRENDER, view), _check_surrender)
-        return answer
-
-    def pick_trump(self, view: PlayerView) -> str:
-        suit: str = self._decide(Ask(PICK_TRUMP, view), _check_trump)
-        return suit
+        view = state.view(turn.seat)
+        if turn.phase == DECLARE:
+            ask = Ask(DECLARE, view, declarations=state.legal_declarations())
+        elif turn.phase == BID:
+            ask = Ask(BID, view, bid_range=state.bid_range, must_bid=state.must_bid)
+        else:
+            ask = Ask(turn.phase, view)
+        return Position(
+            self.spec, self.ruleset, list(self.moves), events, ask, None, dict(self.reasons)
+        )
 
 
-def _check_surrender(ask: Ask, move: Move, at: int | None) -> bool:
-    if move.kind != "surrender":
-        raise MoveError(_wrong_kind(SURRENDER), step=at)
-    return bool(move.value)
-
-
-def _check_trump(ask: Ask, move: Move, at: int | None) -> str:
-    if move.kind != "trump":
-        raise MoveError(_wrong_kind(PICK_TRUMP), step=at)
-    return str(move.value)
+def _replayed(spec: GameSpec, moves: Sequence[Move]) -> _Game:
+    game = _Game(spec)
+    for step, move in enumerate(moves):
+        if game.state.is_over and spec.seat is not None:
+            raise MoveError(
+                lambda lang: pick(lang, "这一局已经结束", "the round is over"), step=step
+            )
+        game.play(move, step)
+    return game
 
 
 def replay_game(spec: GameSpec, moves: Sequence[Move], extra: Move | None = None) -> Position:
@@ -513,39 +245,15 @@ def replay_game(spec: GameSpec, moves: Sequence[Move], extra: Move | None = None
     A stored move that the rules refuse raises MoveError with its step; a refused `extra`
     raises MoveError without one. Moves left over after the round's end are refused too.
     """
-    rs = spec.load()
-    bots = make_seat_players(spec.bots, spec.seed, rs.players)
-    log: list[tuple[int, Decision]] = []
-    seats: list[Player] = [_Explaining(p, log, i) for i, p in enumerate(bots)]
-    human: _Human | None = None
-    if spec.seat is not None:
-        human = _Human(moves, extra)
-        seats[spec.seat] = human
-    given = list(moves) + ([extra] if extra is not None else [])
-    try:
-        result = play_round(rs, spec.seed, seats, spec.setup(rs), referee=False)
-    except RoundPaused as pause:
-        assert isinstance(pause.detail, Ask)
-        events = pause.events
-        return Position(spec, rs, given, events, pause.detail, None, _reasons(events, log))
-    if human is not None and human.used < len(given):
-        step = human.used if human.used < len(moves) else None
-        raise MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"), step=step)
-    return Position(spec, rs, given, result.events, None, result, _reasons(result.events, log))
-
-
-def _reasons(events: list[Event], log: list[tuple[int, Decision]]) -> dict[int, Decision]:
-    """Pair each bot decision with its event (declarations, burying and plays, in order)."""
-    queues: dict[int, list[Decision]] = {}
-    for seat, decision in log:
-        queues.setdefault(seat, []).append(decision)
-    out: dict[int, Decision] = {}
-    for i, e in enumerate(events):
-        if e["t"] in ("declare", "bury", "play"):
-            queue = queues.get(int(e["seat"]))
-            if queue:
-                out[i] = queue.pop(0)
-    return out
+    game = _replayed(spec, moves)
+    if extra is not None:
+        if game.state.is_over and spec.seat is not None:
+            raise MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
+        game.play(extra)
+        game.moves = [*moves, extra]
+    else:
+        game.moves = list(moves)
+    return game.position()
 
 
 def play_move(spec: GameSpec, moves: Sequence[Move], move: Move) -> Position:
@@ -608,117 +316,44 @@ def game_log(position: Position, engine: str = "") -> list[str]:
     return lines
 
 
-class LiveRound:
-    """A game's round kept running in its own thread, waiting at the human's decision.
-
-    Each move then costs only the bots' replies instead of a replay of the whole round; the
-    positions it gives are the same as `replay_game` gives for the same moves.
-    """
-
-    TIMEOUT = 60.0
-
-    def __init__(self, spec: GameSpec, moves: Sequence[Move]) -> None:
-        self.spec = spec
-        self.ruleset = spec.load()
-        self.moves = list(moves)
-        self.lock = threading.Lock()
-        self.channel = _Channel()
-        self.events: list[Event] = []
-        self.log: list[tuple[int, Decision]] = []
-        thread = threading.Thread(target=self._run, name=f"round-{spec.seed}", daemon=True)
-        thread.start()
-        self.position = self._receive()
-
-    def _run(self) -> None:
-        rs, spec = self.ruleset, self.spec
-        seats: list[Player] = [
-            _Explaining(p, self.log, i)
-            for i, p in enumerate(make_seat_players(spec.bots, spec.seed, rs.players))
-        ]
-        assert spec.seat is not None
-        seats[spec.seat] = _Human(self.moves, None, self.channel)
-        try:
-            result = play_round(rs, spec.seed, seats, spec.setup(rs), False, self.events)
-        except _Closed:
-            return
-        except Exception as exc:  # noqa: BLE001 - handed to the waiting request
-            self.channel.outbox.put(("error", exc))
-            return
-        self.channel.outbox.put(("done", result))
-
-    def _receive(self) -> Position:
-        kind, value = self.channel.outbox.get(timeout=self.TIMEOUT)
-        if kind in ("error", "refused"):
-            raise value
-        events = list(self.events)
-        reasons = _reasons(events, list(self.log))
-        if kind == "done":
-            return Position(self.spec, self.ruleset, list(self.moves), events, None, value, reasons)
-        return Position(self.spec, self.ruleset, list(self.moves), events, value, None, reasons)
-
-    def play(self, move: Move) -> Position:
-        """Make the human's move and return the next position (MoveError leaves it as it was)."""
-        with self.lock:
-            if self.position.ask is None:
-                raise MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
-            self.channel.inbox.put(move)
-            self.moves.append(move)
-            try:
-                self.position = self._receive()
-            except MoveError:
-                self.moves.pop()
-                raise
-            return self.position
-
-    def close(self) -> None:
-        """Let the round's thread end (it is waiting for a move that will not come)."""
-        if self.position.ask is not None:
-            self.channel.inbox.put(None)
-
-
 class LiveTables:
-    """Live rounds by game and moves, so a table's next move needs no replay (oldest dropped)."""
+    """Games kept at the human's decision by game and moves, so a table's next move costs only
+    the bots' replies instead of a replay of the round (the oldest dropped)."""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
-        self._data: OrderedDict[tuple[GameSpec, str], LiveRound] = OrderedDict()
+        self._data: OrderedDict[tuple[GameSpec, str], _Game] = OrderedDict()
         self._lock = threading.Lock()
 
     def play(self, spec: GameSpec, moves: str, move: Move) -> Position:
         """Make a move in the game at these moves: MoveError when the rules refuse it."""
         if spec.seat is None:
             return play_move(spec, parse_moves(moves), move)
-        with self._lock:
-            live = self._data.pop((spec, moves), None)
-        if live is None:
-            live = LiveRound(spec, parse_moves(moves))
+        with self._lock:  # a game is taken out while it is played: one request at a time
+            game = self._data.pop((spec, moves), None)
+        if game is None:
+            game = _replayed(spec, parse_moves(moves))
+        if game.state.is_over:
+            raise MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
         try:
-            position = live.play(move)
+            game.play(move)
         except MoveError:
-            self._keep(live)
+            self._keep(game)
             raise
-        if position.is_over:
-            live.close()
-        else:
-            self._keep(live)
-        return position
+        if not game.state.is_over:
+            self._keep(game)
+        return game.position()
 
-    def _keep(self, live: LiveRound) -> None:
-        dropped: list[LiveRound] = []
+    def _keep(self, game: _Game) -> None:
         with self._lock:
-            self._data[(live.spec, format_moves(live.moves))] = live
+            self._data[(game.spec, format_moves(game.moves))] = game
             while len(self._data) > self.size:
-                dropped.append(self._data.popitem(last=False)[1])
-        for old in dropped:
-            old.close()
+                self._data.popitem(last=False)
 
     def clear(self) -> None:
-        """Drop every live round."""
+        """Drop every kept game."""
         with self._lock:
-            dropped = list(self._data.values())
             self._data.clear()
-        for old in dropped:
-            old.close()
 
 
 class PositionCache:

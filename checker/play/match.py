@@ -4,7 +4,8 @@ chips per player, the round number) until the ruleset's end, every step judged b
 The small API for a table that plays one round at a time:
     state = start_match(rs)                  # the state before the first round
     setup = round_setup_for(rs, state)       # where the next round starts (levels, banker)
-    state, record = apply_result(rs, state, result)   # a finished RoundResult → next state
+    round_state = state.start_round(rs, seed, players)  # that round, to drive move by move
+    state, record = state.finish_round(rs, result)   # a finished RoundResult → next state
 `state.over` and `state.winner` tell when the match has ended and who won it.
 """
 
@@ -32,7 +33,8 @@ from checker.engine.ruleset import Ruleset
 
 from .bots.registry import make_players
 from .players import Player
-from .round import Event, RoundResult, RoundSetup, play_round
+from .round import Event, RoundResult, RoundSetup, declare_asks, drive
+from .state import RoundState
 
 # A match that has not ended after this many rounds is stopped and counted as unfinished.
 MAX_ROUNDS = 400
@@ -48,6 +50,17 @@ class MatchState:
     chips: tuple[int, ...]
     over: bool = False
     winner: tuple[int, ...] | None = None
+
+    def start_round(
+        self, rs: Ruleset, seed: int, players: Sequence[Player], *, record: bool = True
+    ) -> RoundState:
+        """Start the match's next round from this state, for these players to drive."""
+        setup = round_setup_for(rs, self)
+        return RoundState(rs, seed, setup, asks=declare_asks(players), referee=True, record=record)
+
+    def finish_round(self, rs: Ruleset, res: RoundResult) -> tuple[MatchState, RoundRecord]:
+        """Apply a finished round to the match: the state after it and its record."""
+        return apply_result(rs, self, res)
 
     def as_dict(self) -> dict[str, Any]:
         """Return the state as plain data (levels written as ranks)."""
@@ -290,9 +303,9 @@ def play_match(
     while not state.over and len(out.records) < max_rounds:
         round_seed = seeds.getrandbits(48)
         seats = players if players is not None else make_players(kind, round_seed, rs.players)
-        res = play_round(rs, round_seed, seats, round_setup_for(rs, state))
+        res = drive(state.start_round(rs, round_seed, seats), seats)
         try:
-            state, record = apply_result(rs, state, res)
+            state, record = state.finish_round(rs, res)
         except EngineError as exc:  # the round produced something the match rules refuse
             out.breaks.append(f"round {state.round_no}: {exc.message_en}")
             out.rounds.append(res)

@@ -23,6 +23,7 @@ from checker.engine.texts import Lang, as_lang, pick
 from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import (
     SURRENDER,
+    LiveTables,
     Move,
     MoveError,
     Position,
@@ -30,7 +31,6 @@ from checker.play.game import (
     hint,
     make_spec,
     parse_moves,
-    play_move,
     replay_game,
 )
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
@@ -93,6 +93,7 @@ class Screen:
 
 class Command(BaseCommand):
     help = "Play a round of a ruleset against the bots in the terminal (hint, last, quit)."
+    tables = LiveTables(size=1)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--ruleset", default="classic")
@@ -391,7 +392,8 @@ class Command(BaseCommand):
                 continue
             try:
                 move = read_move(ask.phase, text)
-                return play_move(position.spec, position.moves, move)
+                # The round is kept at the decision: a move costs only the bots' replies.
+                return self.tables.play(position.spec, format_moves(position.moves), move)
             except MoveError as exc:
                 s.say(f"不行：{exc.message(lang)}", f"Refused: {exc.message(lang)}")
 
