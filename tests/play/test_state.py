@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from checker.engine.cards import Card
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.play.bots.registry import make_players
 from checker.play.moves import SURRENDER, Move, MoveError
 from checker.play.players import (
     BID,
@@ -24,7 +25,6 @@ from checker.play.players import (
     Player,
     PlayerView,
     RandomPlayer,
-    make_players,
 )
 from checker.play.records import (
     Bid,
