@@ -12,7 +12,7 @@ import pytest
 
 from checker.web import selfcheck
 from tests.conftest import BrowserPage
-from tests.test_browser_play import settled, take_turn
+from tests.test_browser_play import settled, start_from_link, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,7 +79,7 @@ def test_every_tap_target_and_input_is_big_enough_on_every_page_at_390px(
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         found[name] = too_small(phone_page, name)
     # A table at each turn of a round played by taps, then its replay and its match page.
-    phone_page.goto("/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy")
+    start_from_link(phone_page, "/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy")
     for turn in range(60):
         phase = settled(page)
         if page.get_by_test_id("summary").count():

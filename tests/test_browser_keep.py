@@ -15,7 +15,7 @@ from checker.web import selfcheck
 from tests.conftest import BrowserPage
 from tests.test_browser_checker import build_dispute
 from tests.test_browser_csp import LISTEN
-from tests.test_browser_play import settled, take_turn
+from tests.test_browser_play import settled, start_from_link, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +51,7 @@ def hint_and_play(page: Any, *, keys: bool) -> None:
 
 def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPage) -> None:
     page = browser_page.page
-    browser_page.goto(GAME)
+    start_from_link(browser_page, GAME)
     assert settled(page) == "follow"
     # A refused move (two singles to a led pair): the table is redrawn with the reason.
     for card in ("D6", "D3"):
@@ -77,7 +77,7 @@ def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPa
 
 def test_picked_cards_survive_the_language_switch_at_the_table(phone_page: BrowserPage) -> None:
     page = phone_page.page
-    phone_page.goto(GAME)
+    start_from_link(phone_page, GAME)
     assert settled(page) == "follow"
     for card in ("D6", "D3"):
         page.locator(f'label.pick:has([data-testid="card-{card}"])').first.tap()
@@ -139,7 +139,7 @@ def test_the_failure_count_takes_the_reader_to_the_results(
 def test_the_replay_index_jumps_to_a_trick(request: pytest.FixtureRequest, fixture: str) -> None:
     bp: BrowserPage = request.getfixturevalue(fixture)
     page = bp.page
-    bp.goto(GAME)
+    start_from_link(bp, GAME)
     for _turn in range(4):  # classic seed 3, seat 1: follows and leads only
         settled(page)
         hint_and_play(page, keys=False)
@@ -161,7 +161,7 @@ def test_the_replay_index_jumps_to_a_trick(request: pytest.FixtureRequest, fixtu
 def test_the_table_script_runs_under_the_content_security_policy(strict_page: BrowserPage) -> None:
     page = strict_page.page
     page.add_init_script(LISTEN)
-    strict_page.goto(GAME)
+    start_from_link(strict_page, GAME)
     assert settled(page) == "follow"
     page.get_by_test_id("hint").click()  # locators only: a string predicate would need eval
     page.get_by_test_id("hint-text").wait_for()

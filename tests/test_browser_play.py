@@ -71,12 +71,17 @@ def play_to_the_end(bp: BrowserPage, name: str, *, reload_after: int | None = No
     raise AssertionError("the round did not end")
 
 
-def start_from_link(phone_page: BrowserPage, url: str) -> None:
-    """Open a game link (the lobby, filled in) and tap 开始: a link alone stores nothing."""
-    phone_page.goto(url)
-    phone_page.page.get_by_test_id("prefilled").wait_for()
-    phone_page.page.get_by_test_id("start").tap()
-    phone_page.page.wait_for_selector('[data-testid="table"]')
+def start_from_link(bp: BrowserPage, url: str) -> None:
+    """Open a game link (the lobby, filled in) and press 开始 (a tap on a touch screen): a
+    link alone stores nothing."""
+    bp.goto(url)
+    bp.page.get_by_test_id("prefilled").wait_for()
+    start = bp.page.get_by_test_id("start")
+    if bp.page.evaluate("navigator.maxTouchPoints > 0"):
+        start.tap()
+    else:
+        start.click()
+    bp.page.wait_for_selector('[data-testid="table"]')
 
 
 def test_classic_round_by_tapping_at_390px(phone_page: BrowserPage) -> None:

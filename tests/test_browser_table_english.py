@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import BrowserPage
 from tests.test_browser_keep import hint_and_play
-from tests.test_browser_play import settled, take_turn
+from tests.test_browser_play import settled, start_from_link, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +41,7 @@ def check_lines(page: Any) -> str:
 def test_an_english_round_by_taps_at_390px(phone_page: BrowserPage) -> None:
     page = phone_page.page
     english(phone_page)
-    phone_page.goto("/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy")
+    start_from_link(phone_page, "/play/?ruleset=erqiwang&seed=4&seat=0&bots=greedy")
     seen: set[str] = set()
     for _turn in range(60):
         phase = settled(page)
@@ -68,7 +68,7 @@ def test_an_english_round_by_taps_at_390px(phone_page: BrowserPage) -> None:
 def test_an_english_round_by_the_keyboard_at_1280px(browser_page: BrowserPage) -> None:
     page = browser_page.page
     english(browser_page)
-    browser_page.goto("/play/?ruleset=shuangsheng&seed=11&seat=1&bots=greedy")
+    start_from_link(browser_page, "/play/?ruleset=shuangsheng&seed=11&seat=1&bots=greedy")
     for turn in range(60):
         phase = settled(page)
         if page.get_by_test_id("summary").count():

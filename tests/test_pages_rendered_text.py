@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from checker.models import PlayGame
 from tests.test_game import auto_move
 from tests.test_pages_english import ChineseOutsideMarks, _pages
 from tests.test_play_views import cards_of, position, post_move, start
@@ -44,9 +43,7 @@ def reader_text(html: str) -> str:
 
 def _round_pages(client: Client, url: str, *, bid: str = "pass") -> list[str]:
     """Play a round through the views; return the table at every turn, the end, replay, match."""
-    r = client.get(url)
-    assert r.status_code == 302
-    game = PlayGame.objects.get(key=r["Location"].strip("/").split("/")[-1])
+    game = start(client, url)
     pages: list[str] = []
     for _ in range(200):
         pages.append(client.get(f"/play/{game.key}/").content.decode())
