@@ -107,3 +107,14 @@ def test_a_completed_log_gets_its_name(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["done.jsonl"]
     assert len(log.read_text().splitlines()) > 3
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_bench_stops_with_one_line(sig: int, code: int) -> None:
+    rc, err = _run(["bench", "--seconds", "30"], lambda proc: _cpu_seconds(proc.pid) > 3, sig)
+    assert rc == code and "nothing kept" in _one_line(err, "bench")

@@ -8,12 +8,14 @@ current tree's side by side (interleaved, CPU time) and prints both with the spe
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from checker.management.stopping import stoppable
 from checker.perf.bench import FIGURES, run_bench
 from checker.perf.bench_against import (
     AGAINST_FIGURES,
@@ -66,6 +68,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        with stoppable("bench", sys.stderr, lambda: "nothing kept (a benchmark prints its figures once every workload is measured)"):
+            self._handle(*args, **opts)
+
+    def _handle(self, *args: Any, **opts: Any) -> None:
         if opts["profile"]:
             self._profile(opts)
             return

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -20,6 +21,7 @@ from django.test.utils import override_settings
 
 from checker.engine.cards import Card, ascii_card, parse_cards
 from checker.engine.ruleset import ruleset_names
+from checker.management.stopping import stoppable
 from checker.perf.playbench import play_rows
 from checker.web import selfcheck
 
@@ -77,6 +79,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        with stoppable("benchweb", sys.stderr, lambda: "nothing kept (its figures print once every request is timed)"):
+            self._handle(*args, **opts)
+
+    def _handle(self, *args: Any, **opts: Any) -> None:
         # Plain static storage: the hashed manifest only exists after collectstatic.
         storages = {
             "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

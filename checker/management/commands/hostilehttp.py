@@ -30,6 +30,8 @@ from urllib.parse import quote, urlencode, urlsplit
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from checker.management.stopping import stoppable
+
 ODD = [
     "\u212a",
     "\u017f",
@@ -236,6 +238,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        with stoppable("hostilehttp", sys.stderr, lambda: "nothing kept (its counts print once every request is sent)"):
+            self._handle(*args, **opts)
+
+    def _handle(self, *args: Any, **opts: Any) -> None:
         url = urlsplit(opts["url"])
         if url.hostname not in ("127.0.0.1", "localhost", "::1"):
             raise CommandError("hostilehttp only talks to a loopback server")

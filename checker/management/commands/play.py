@@ -20,6 +20,7 @@ from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.roundrules import announces_no_trump, is_review_open
 from checker.engine.texts import Lang, as_lang, pick
+from checker.management.stopping import stoppable
 from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import (
     SURRENDER,
@@ -116,6 +117,10 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        with stoppable("play", sys.stderr, lambda: "nothing kept (a game in the terminal is not saved; --moves resumes one from its move list)"):
+            self._handle(*args, **opts)
+
+    def _handle(self, *args: Any, **opts: Any) -> None:
         seat = None if opts["autoplay"] else opts["human_seat"]
         try:
             options = parse_options(opts["options"])
