@@ -47,6 +47,7 @@ from checker.play.replay import replay
 from checker.play.round import declare_asks, play_round, player_move, round_setup
 from checker.play.simulation import header
 from checker.play.state import RoundState
+from tests.test_round import Quitter
 from tests.test_round import Sloppy as RoundSloppy
 
 # Each ruleset, and multideck with 4 decks: (name, options).
@@ -186,16 +187,6 @@ class Mute(RandomPlayer):
 
     def choose(self, view: PlayerView) -> list[Card]:
         return [] if view.phase == DECLARE else super().choose(view)
-
-
-class Quitter(RandomPlayer):
-    """Bids the top and gives up at the surrender bid."""
-
-    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
-        return high if must else None
-
-    def surrender(self, view: PlayerView) -> bool:
-        return True
 
 
 def test_nobody_declaring_flips_the_kitty_and_a_surrender_ends_the_round() -> None:
