@@ -456,6 +456,19 @@ def median_ms(
     return statistics.median(times) * 1000
 
 
+def use_tree(tree: str) -> None:
+    """Import `checker` from `tree` only: put it first on sys.path and drop the editable
+    install's finder, which would otherwise answer for modules the tree lacks (an older
+    revision without `checker.perf`) from the current checkout."""
+    sys.path[0:1] = [tree]
+    sys.meta_path[:] = [
+        finder
+        for finder in sys.meta_path
+        if not getattr(finder, "__module__", "").startswith("__editable__")
+        and not type(finder).__module__.startswith("__editable__")
+    ]
+
+
 def tree_bench() -> Any:
     """Import the tree's bench module: `checker.perf.bench`, or `checker.suite.bench` in
     revisions older than the perf package."""
@@ -483,7 +496,7 @@ def per_case_ms(seconds: float, cases: int) -> float:
 
 def run_case_files(tree: str, folder: str) -> dict[str, Any]:
     """Run the case files in `folder` once with the tree's runner (CPU time); seconds and counts."""
-    sys.path[0:1] = [tree]
+    use_tree(tree)
     from checker.suite.runner import run_suite
 
     start = time.process_time()
@@ -507,7 +520,7 @@ WORST_CASES = (
 
 def measure(tree: str, seconds: float, seed: int) -> dict[str, Any]:
     """Import the tree's bench (CPU time) and return its figures, whole rounds included."""
-    sys.path[0:1] = [tree]
+    use_tree(tree)
     time.perf_counter = time.process_time
     figures: dict[str, Any] = tree_bench().run_bench(seconds, seed)
     if "rounds_per_s" not in figures:
@@ -554,7 +567,7 @@ def profile(tree: str, workload: str, top: int, seed: int = 1) -> dict[str, Any]
     import cProfile
     import pstats
 
-    sys.path[0:1] = [tree]
+    use_tree(tree)
     from checker.engine.follow import judge_follow
     from checker.engine.order import make_context
     from checker.engine.ruleset import load_ruleset
@@ -618,7 +631,7 @@ def serve(tree: str, seed: int) -> None:
     one rate workload (`RATES`) for about SECONDS of CPU and prints its items per second;
     `warm NAME N` or `cold NAME N` times N calls of one worst case (`WORST_CASES`; cold: the
     memos cleared before each) and prints their median CPU milliseconds."""
-    sys.path[0:1] = [tree]
+    use_tree(tree)
     time.perf_counter = time.process_time
     play = round_player(seed, 100_000)
     for _ in range(10):  # imports, contexts and memos made before the first timed batch
