@@ -7,3 +7,6 @@ class CheckerConfig(AppConfig):
 
     def ready(self) -> None:
         from checker import checks  # noqa: F401  (registers the system checks)
+        from checker.web import saved
+
+        saved.install()  # saved workshop rulesets load by name wherever a ruleset name does

@@ -131,3 +131,24 @@ class StudyShard(models.Model):
 
     def __str__(self) -> str:
         return f"study #{self.study_id} arm {self.arm} shard {self.index}"
+
+
+class HouseRuleset(models.Model):
+    """A ruleset saved from the workshop (/rulesets/new/): its YAML, which `extends` its base.
+
+    Saved rulesets never change (a new version is a new ruleset), so a process may keep what
+    it read; the name is a key like a game's (`h-` and 8 letters or digits)."""
+
+    name = models.CharField(max_length=16, unique=True)
+    owner = models.CharField(max_length=40, db_index=True)
+    base = models.CharField(max_length=40)
+    title = models.CharField(max_length=80)
+    text = models.TextField()
+    client = models.CharField(max_length=16, blank=True, db_index=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.title} (extends {self.base})"

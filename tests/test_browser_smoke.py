@@ -19,7 +19,7 @@ def test_home_loads_and_switches_language(browser_page: BrowserPage) -> None:
         "检查器",
         "对照",
         "对战",
-        "模拟",
+        "研究",
     ]
     assert page.evaluate("typeof window.htmx") == "object"
     page.get_by_test_id("lang-switch").click()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -598,7 +598,6 @@ def _house_dir() -> Path:
     return HOUSE_DIR.resolve()
 
 
-
 # Rulesets loaded from files elsewhere for this process (runcases --ruleset-file, study arms),
 # by name; house rulesets of rulesets/house/ land here too once loaded.
 LOADED: dict[str, Ruleset] = {}
@@ -641,8 +640,36 @@ def _is_name(name: Any) -> bool:
     return isinstance(name, str) and name.replace("_", "").replace("-", "").isalnum()
 
 
+# Finders of rulesets stored outside the project's files (the web's saved workshop rulesets),
+# installed by the layer that owns the store: a name in, its YAML text (or None) out.
+Lookup = Callable[[str], str | None]
+_LOOKUPS: list[Lookup] = []
+
+
+def add_ruleset_lookup(lookup: Lookup) -> None:
+    """Install a finder asked for names no file holds (once per finder)."""
+    if lookup not in _LOOKUPS:
+        _LOOKUPS.append(lookup)
+
+
+def _looked_up(name: str) -> str | None:
+    for lookup in _LOOKUPS:
+        text = lookup(name)
+        if text is not None:
+            return text
+    return None
+
+
+def ruleset_known(name: str) -> bool:
+    """Tell whether a name loads: listed (built in, house, loaded) or found by a lookup."""
+    if not _is_name(name):
+        return False
+    return name in ruleset_names() or _looked_up(name) is not None
+
+
 def load_ruleset(name: str) -> Ruleset:
-    """Load and validate one ruleset by name (built in, house preset, or loaded from a file)."""
+    """Load and validate one ruleset by name (built in, house preset, loaded from a file, or
+    found by an installed lookup)."""
     hit = LOADED.get(name) if isinstance(name, str) else None
     if hit is not None:
         return hit
@@ -655,6 +682,9 @@ def load_ruleset(name: str) -> Ruleset:
     path = HOUSE_DIR / f"{name}.yaml"
     if path.is_file():
         return _load_house(path, path.stat().st_mtime_ns)
+    text = _looked_up(name)
+    if text is not None:
+        return _load_text(name, text)
     known = ", ".join(ruleset_names())
     raise RulesetError(
         f"未知规则集“{name}”（可用：{known}）",
@@ -662,6 +692,14 @@ def load_ruleset(name: str) -> Ruleset:
         field="ruleset",
         value=name,
     )
+
+
+@cache
+def _load_text(name: str, text: str) -> Ruleset:
+    rs = read_ruleset_text(text, name)
+    if rs.name != name:
+        raise _error(name, f"name 必须是 {name}", f"name must be {name}", "name")
+    return rs
 
 
 @cache

@@ -21,7 +21,7 @@ from checker.engine.cards import Card, format_rank, parse_rank
 from checker.engine.errors import CardError, EngineError
 from checker.engine.follow import generate_example, generate_forced, judge_follow
 from checker.engine.rotation import has_levels
-from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import pick
 
 from .match import MatchState, RoundRecord, apply_result, round_setup_for
@@ -80,7 +80,7 @@ def make_spec(
     options: dict[str, Any] | None = None,
 ) -> GameSpec:
     """Check a game's parameters and return its spec; ValueError names the bad one."""
-    if ruleset not in ruleset_names():
+    if not ruleset_known(ruleset):
         known = ", ".join(ruleset_names())
         raise ValueError(f"unknown ruleset {ruleset!r} (known: {known})")
     try:

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.engine.ruleset import load_ruleset, ruleset_names
-from checker.suite.runner import CaseResult, SuiteReport, run_suite
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.suite.cases import load_cases
+from checker.suite.runner import CaseResult, SuiteReport, run_case, run_suite
 
 from .scenario import ScenarioError, check_scenario
 
@@ -58,6 +59,38 @@ def case_matrix(report: SuiteReport | None = None) -> list[MatrixRow]:
     return list(rows.values())
 
 
+def derived_results(base: str, rs: Ruleset) -> list[CaseResult]:
+    """Run every case of the base ruleset under a ruleset derived from it, against the base's
+    expectations (a verdict the new rules change is a failure)."""
+    return [
+        run_case(case, base, rs)
+        for case in load_cases(None, ruleset_names()).cases
+        if base in case.rulesets
+    ]
+
+
+def derived_rows(
+    base: str, rs: Ruleset, base_results: list[CaseResult], cases_of: str = ""
+) -> list[MatrixRow]:
+    """Pair the base's results with the derived ruleset's (judging the cases that name
+    `cases_of`, the base by default); return the rows whose verdict changes."""
+    mine = {r.id: r for r in base_results}
+    rows = []
+    for after in derived_results(cases_of or base, rs):
+        before = mine.get(after.id)
+        if before is None:
+            continue
+        row = MatrixRow(
+            after.id, after.title, after.kind, after.file, {base: before, rs.name: after}
+        )
+        row.differing = _differing(row.cells)
+        if before.status != after.status and not row.differing:
+            row.differing.add("status")  # judged under one, an error under the other
+        if row.differing:
+            rows.append(row)
+    return rows
+
+
 SUMMARY_FIELDS = ("lead.type", "throw.allowed", "throw.forced", "trick.winner")
 
 
@@ -81,10 +114,11 @@ def _summary(result: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def scenario_matrix(params: Mapping[str, str]) -> dict[str, Any]:
-    """Judge one checker scenario under every ruleset; cells hold verdicts or the error."""
+def scenario_matrix(params: Mapping[str, str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Judge one checker scenario under every ruleset (and the `extra` ones named, such as a
+    saved workshop ruleset); cells hold verdicts or the error."""
     cells: dict[str, dict[str, Any]] = {}
-    for name in ruleset_names():
+    for name in [*ruleset_names(), *extra]:
         rs = load_ruleset(name)
         local = {k: v for k, v in params.items() if k not in ("ruleset", "options")}
         local["ruleset"] = name

@@ -19,7 +19,7 @@ from checker.engine.follow import (
 )
 from checker.engine.hints import requirement_words
 from checker.engine.order import Context, check_copies, make_context
-from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import EN, ZH, Lang, cards_text, count_en, pick
 from checker.engine.throws import ThrowVerdict, judge_throw
 from checker.engine.trick import resolve_trick
@@ -91,7 +91,7 @@ class Scenario:
                     en=f"too long (more than {MAX_FIELD} characters)",
                 )
         name = (params.get("ruleset") or "classic").strip()
-        if name not in ruleset_names():
+        if not ruleset_known(name):
             raise ScenarioError(
                 "ruleset",
                 f"未知规则集“{name}”（可用：{', '.join(ruleset_names())}）",

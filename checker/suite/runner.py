@@ -15,7 +15,7 @@ import yaml
 
 from checker.engine.cards import parse_cards, parse_rank, parse_suit
 from checker.engine.errors import EngineError
-from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
 from checker.engine.vocab import code_of, is_no_trump
 
 from .cases import Case, load_cases
@@ -244,9 +244,10 @@ def _error(
     )
 
 
-def run_case(case: Case, ruleset_name: str) -> CaseResult:
-    """Run one case under one ruleset and compare with its expectation."""
-    base = _base(case, ruleset_name)
+def run_case(case: Case, ruleset_name: str, ruleset: Ruleset | None = None) -> CaseResult:
+    """Run one case under one ruleset and compare with its expectation; `ruleset`, when given,
+    is judged in place of the named one (a draft derived from it, against its expectations)."""
+    base = _base(case, ruleset.name if ruleset is not None else ruleset_name)
     where = f"{case.file} · {case.id}"
     raw_expect = case.data.get("expect")
     if case.problem is not None:
@@ -256,7 +257,7 @@ def run_case(case: Case, ruleset_name: str) -> CaseResult:
         )
     expected = case.expected_for(ruleset_name)
     try:
-        rs = load_ruleset(ruleset_name).with_options(case.data.get("options"))
+        rs = (ruleset or load_ruleset(ruleset_name)).with_options(case.data.get("options"))
         actual, say = run_kind(rs, case.kind, case.data)
         explanation, explanation_en = say("zh"), say("en")
     except EngineError as exc:

@@ -15,7 +15,7 @@ from django import forms
 from checker.engine.cards import ascii_card, format_cards, parse_cards
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
-from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known
 from checker.scenarios.scenario import Checked, Scenario, ScenarioError, judge_scenario
 
 from .context import DEFAULT_RULESET
@@ -115,7 +115,7 @@ class CheckForm(forms.Form):
     @property
     def ruleset_name(self) -> str:
         name = self.params.get("ruleset") or DEFAULT_RULESET
-        return name if name in ruleset_names() else DEFAULT_RULESET
+        return name if ruleset_known(name) else DEFAULT_RULESET
 
     def error_for(self, lang: str) -> dict[str, str] | None:
         """The problem as the page shows it: the field, its label for a reader, the message."""
@@ -193,6 +193,6 @@ def carry_over(
 def ruleset_or_default(name: str) -> Ruleset:
     """Load a ruleset by name, the default one when the name is unknown."""
     try:
-        return load_ruleset(name if name in ruleset_names() else DEFAULT_RULESET)
+        return load_ruleset(name if ruleset_known(name) else DEFAULT_RULESET)
     except EngineError:
         return load_ruleset(DEFAULT_RULESET)

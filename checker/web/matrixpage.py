@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from checker.engine.cards import ascii_upper
 from checker.engine.errors import EngineError
-from checker.engine.ruleset import Ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, ruleset_known, ruleset_names
 from checker.scenarios.matrix import MatrixRow, case_matrix, scenario_matrix
 from checker.suite.runner import SuiteReport
 from checker.web import checkpage, present, selfcheck, variants
@@ -24,12 +24,19 @@ from checker.web.selfcheckpage import case_row, read_filters
 MATRIX_ONLY = ("", "diff")
 
 
-def matrix_report() -> SuiteReport:
+def matrix_report(extra: tuple[str, ...] = ()) -> SuiteReport:
     """Every ruleset's cached self-check run as one report (file errors left out)."""
     results = []
-    for name in ruleset_names():
+    for name in [*ruleset_names(), *extra]:
         results += selfcheck.get_run(name).results
     return SuiteReport(results=results)
+
+
+def extra_rulesets(params: Mapping[str, str]) -> tuple[str, ...]:
+    """A ruleset named in the query that is not a column already (a saved workshop ruleset):
+    the matrix shows it too."""
+    name = params.get("ruleset", "")
+    return (name,) if name not in ruleset_names() and ruleset_known(name) else ()
 
 
 def _shown(rows: Sequence[MatrixRow], filters: Mapping[str, str]) -> list[MatrixRow]:
@@ -67,7 +74,7 @@ def _scenario_view(
             problems.append(_("缺少领牌（lead）：先填“领出的牌”。"))
         return None
     try:
-        result = scenario_matrix(scenario)
+        result = scenario_matrix(scenario, tuple(rs.name for rs in columns[len(ruleset_names()) :]))
     except (EngineError, ValueError) as exc:  # defensive: scenario errors are per cell
         problems.append(str(exc))
         return None
@@ -111,10 +118,11 @@ def _scenario_form(columns: Sequence[Ruleset], scenario: Mapping[str, str]) -> d
 
 def page_context(query: Mapping[str, str], form: CheckForm) -> dict[str, Any]:
     """Build the matrix page: the filtered case rows and the scenario judged in every column."""
-    columns = variants.rulesets()
+    extra = extra_rulesets(form.params)
+    columns = variants.rulesets(extra)
     problem = form.error_for(present.engine_lang())
     scenario_problems = [problem["message"]] if problem else []
-    all_rows = case_matrix(matrix_report())
+    all_rows = case_matrix(matrix_report(extra))
     kinds = sorted({row.kind for row in all_rows})
     filters, filter_problems = read_filters(
         query,
@@ -144,4 +152,5 @@ def page_context(query: Mapping[str, str], form: CheckForm) -> dict[str, Any]:
         "scenario_problems": scenario_problems,
         **_scenario_form(columns, scenario),
         "page_url": reverse("matrix"),
+        "extra_ruleset": extra[0] if extra else "",
     }

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from checker.dbstatus import LOCKED, classify_db_error
 from checker.engine.cards import ascii_card, format_rank, parse_card
 from checker.engine.errors import CardError, EngineError
-from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.ruleset import load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import Lang, as_lang
 from checker.models import PlayGame
 from checker.play.bots.registry import PLAYER_KINDS
@@ -117,6 +117,9 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         names = ruleset_names()
+        asked = str(self.data.get("ruleset") or self.initial.get("ruleset") or "")
+        if asked not in names and ruleset_known(asked):
+            names.append(asked)  # a saved workshop ruleset, named by a link
         self.fields["ruleset"].choices = [
             (n, present.ruleset_title(load_ruleset(n))) for n in names
         ]
@@ -271,12 +274,14 @@ def _message(request: HttpRequest, text: str, status: int) -> HttpResponse:
     return render(request, "web/play_message.html", {"message": text, "nav": "play"}, status=status)
 
 
-def _owner(request: HttpRequest) -> str:
+def owner_token(request: HttpRequest) -> str:
+    """Read the owner cookie of this browser (its games and saved rulesets), "" without one."""
     token = request.COOKIES.get(OWNER_COOKIE, "")
     return token if 16 <= len(token) <= 40 and token.isalnum() else ""
 
 
-def _with_owner(response: HttpResponse, token: str) -> HttpResponse:
+def with_owner(response: HttpResponse, token: str) -> HttpResponse:
+    """Set the owner cookie on a response (a year, HTTP only)."""
     response.set_cookie(
         OWNER_COOKIE,
         token,
@@ -323,7 +328,7 @@ def _create(
     refused = _too_many(request, client)
     if refused is not None:
         return refused
-    token = _owner(request) or secrets.token_hex(16)
+    token = owner_token(request) or secrets.token_hex(16)
     game = PlayGame.objects.create(
         key=secrets.token_urlsafe(8)[:KEY_LENGTH].replace("-", "x").replace("_", "y"),
         owner=token,
@@ -341,7 +346,7 @@ def _create(
         finished=finished,
         client=client,
     )
-    return _with_owner(see_other(game.key), token)
+    return with_owner(see_other(game.key), token)
 
 
 def see_other(key: str) -> HttpResponse:
@@ -440,7 +445,7 @@ def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | Htt
     if isinstance(loaded, HttpResponse):
         return loaded
     game, position = loaded
-    if _owner(request) != game.owner:
+    if owner_token(request) != game.owner:
         return _render_table(
             request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
         )
@@ -474,7 +479,7 @@ def _render_table(
             "game": game,
             "nav": "play",
             "error": error,
-            "is_owner": _owner(request) == game.owner,
+            "is_owner": owner_token(request) == game.owner,
             "pause_ms": _pause_ms(),
             "table_url": reverse("play_table", args=[game.key]),
             "move_url": reverse("play_move", args=[game.key]),

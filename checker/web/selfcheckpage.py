@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from checker.engine.errors import EngineError
-from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_names
+from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset_names
 from checker.suite.runner import CaseResult, case_yaml
 from checker.web import present, selfcheck
 from checker.web.context import DEFAULT_RULESET
@@ -30,7 +30,7 @@ INPUT_SKIP = {"level", "trump", "options"}
 
 def ruleset_or_none(name: str) -> Ruleset | None:
     """Load a ruleset named in a URL, or None when no such ruleset loads."""
-    if not isinstance(name, str) or not SAFE_ID.match(name) or name not in ruleset_names():
+    if not isinstance(name, str) or not SAFE_ID.match(name) or not ruleset_known(name):
         return None
     try:
         return load_ruleset(name)

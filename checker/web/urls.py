@@ -6,6 +6,7 @@ from checker.web import views
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("rulesets/new/", views.workshop_view, name="workshop"),
     path("rulesets/<str:name>/selfcheck/", views.selfcheck_view, name="selfcheck"),
     path("rulesets/<str:name>/", views.rules, name="rules"),
     path("cases/<str:ruleset>/<str:case_id>/", views.case_detail, name="case"),

@@ -27,10 +27,10 @@ from checker.web.links import case_checker_params, checker_query
 DEAL_KEYS = ("level", "trump")
 
 
-def rulesets() -> list[Ruleset]:
-    """Every ruleset, in the order of the matrix columns."""
+def rulesets(extra: tuple[str, ...] = ()) -> list[Ruleset]:
+    """Every ruleset (and the `extra` ones named), in the order of the matrix columns."""
     out = []
-    for name in ruleset_names():
+    for name in [*ruleset_names(), *extra]:
         try:
             out.append(load_ruleset(name))
         except EngineError:

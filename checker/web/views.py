@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from checker.engine.errors import EngineError
@@ -27,12 +27,14 @@ from checker.web import (
     rulesdoc,
     selfcheckpage,
     simulation,
+    workshop,
 )
 from checker.web.context import DEFAULT_RULESET
 from checker.web.etags import selfcheck_etag
 from checker.web.forms import CheckForm, ruleset_or_default
 from checker.web.hosts import absolute_url
 from checker.web.selfcheckpage import ruleset_or_none
+from checker.web.workshopform import Draft
 
 
 def _not_found(request: HttpRequest, message: str, nav: str = "") -> HttpResponse:
@@ -73,7 +75,6 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     if request.htmx:
         _history_entry(request, response, context["page_url"], filters)
     return response
-
 
 
 def _history_entry(
@@ -126,7 +127,7 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
         "level_choices": [(present.rank_label(r),) * 2 for r in sorted(rs.levels)],
         "trump_choices": checkpage.trump_choices(),
     }
-    template = "web/rules.html#ladder" if request.htmx else "web/rules.html"
+    template = "web/_rules_doc.html#ladder" if request.htmx else "web/rules.html"
     return render(request, template, context, status=400 if problems else 200)
 
 
@@ -210,3 +211,25 @@ def matrix(request: HttpRequest) -> HttpResponse:
     else:
         template, bad = "web/matrix.html", scenario_bad or filter_bad
     return render(request, template, context, status=400 if bad else 200)
+
+
+# ---------------------------------------------------------------------------
+# The workshop
+# ---------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def workshop_view(request: HttpRequest) -> HttpResponse:
+    """Derive a ruleset from a base, see what it changes (htmx preview on change), save it."""
+    base, shown, missing = workshop.read_base(request.GET)
+    if base is None or shown is None:
+        return _not_found(request, missing, "rules")
+    posted = request.method == "POST"
+    draft = Draft(base, shown, request.POST if posted else None)
+    if posted and draft.is_valid() and request.POST.get("action") == "save":
+        done = workshop.save(request, draft)
+        if done is not None:
+            return done
+    context = workshop.page_context(request, draft, shown, posted)
+    template = "web/workshop.html#preview" if request.htmx else "web/workshop.html"
+    return render(request, template, context)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from checker.engine.ruleset import ruleset_names
+from checker.engine.ruleset import ruleset_known, ruleset_names
 from checker.management.stopping import stoppable
 from checker.play.bots.registry import UnknownBotError
 from checker.play.duel import DuelSummary, check_bot, duel
@@ -63,7 +63,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         name = opts["ruleset"]
-        if name not in ruleset_names():
+        if not ruleset_known(name):
             self._usage_error(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
         bot_a, bot_b = opts["bots"]
         try:

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 
 from checker.dbstatus import explain_db_error
 from checker.engine.errors import EngineError
-from checker.engine.ruleset import load_ruleset, ruleset_names
+from checker.engine.ruleset import load_ruleset, ruleset_known, ruleset_names
 from checker.management.stopping import PendingFile, stoppable
 from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.simulation import Summary, header, simulate, simulate_matches
@@ -213,7 +213,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         name = opts["ruleset"]
-        if name not in ruleset_names():
+        if not ruleset_known(name):
             raise CommandError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
         try:
             options = parse_options(opts["options"])
