@@ -128,6 +128,7 @@ def page_context(
     return {
         "nav": "rules",
         "base": base,
+        "base_title": present.ruleset_title(base),
         "bases": [(n, present.ruleset_title(load_ruleset(n))) for n in ruleset_names()],
         "form": draft.form,
         "bands": draft.bands,
