@@ -173,3 +173,31 @@ def test_the_terminal_in_english(
     assert "Refused: unknown card “xx”" in human or "cannot read “xx”" in human
     if colour:
         assert "BJ" in whole + human or "LJ" in whole + human
+
+
+def test_the_workshop_and_the_studies_pages() -> None:
+    from tests.test_studies_page import run_to_the_end, start
+    from tests.test_workshop import save, seed_003_data
+
+    client = english_client()
+    name = save(client, seed_003_data())
+    study = start(client, arm1=name)
+    run_to_the_end(client, study)
+    pages = [
+        "/rulesets/new/?base=classic",
+        "/rulesets/new/?base=terminal-003",
+        f"/rulesets/new/?base=classic&saved={name}",
+        f"/rulesets/{name}/",
+        "/studies/",
+        f"/studies/?arm=classic&arm={name}",
+        f"/studies/{study.pk}/",
+    ]
+    found = {p: han_outside_marks(client, p) for p in pages}
+    assert found == {p: [] for p in pages}
+    preview = client.post(
+        "/rulesets/new/?base=classic", seed_003_data(), headers={"HX-Request": "true"}
+    )
+    assert chinese_outside_marks(preview.content.decode(), HAN) == []
+    bad = client.post("/rulesets/new/?base=classic", {**seed_003_data(), "kitty_size": "7"})
+    assert chinese_outside_marks(bad.content.decode(), HAN) == []
+    assert "cannot be shared" in bad.content.decode()

@@ -264,6 +264,7 @@ class WorkshopForm(forms.Form):
         label=_("名称（中文）"),
         max_length=80,
         help_text=_("规则集的名称，中文页面上显示。"),
+        widget=forms.TextInput(attrs={"lang": "zh-Hans"}),
     )
     title_en = forms.CharField(
         label=_("名称（英文）"),
@@ -274,7 +275,7 @@ class WorkshopForm(forms.Form):
         label=_("说明（中文）"),
         required=False,
         max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 3}),
+        widget=forms.Textarea(attrs={"rows": 3, "lang": "zh-Hans"}),
         help_text=_("这套家规改了什么、在哪里这样打。"),
     )
     description_en = forms.CharField(
@@ -301,8 +302,10 @@ class WorkshopForm(forms.Form):
             )
         self.fields["title"].initial = shown.title
         self.fields["title_en"].initial = shown.title_en
-        self.fields["description"].initial = shown.description if shown is not base else ""
-        self.fields["description_en"].initial = shown.description_en if shown is not base else ""
+        # A description the ruleset did not write itself is its base's: not shown as its own.
+        for key in ("description", "description_en"):
+            own = getattr(shown, key)
+            self.fields[key].initial = own if own != getattr(base, key) else ""
 
 
 def _plain(value: Any) -> str:
