@@ -224,14 +224,10 @@ def test_dashboard_shows_case_options(client: Client) -> None:
 # --- navigation -----------------------------------------------------------------------
 
 
-def test_nav_links_to_matrix_and_simulation(client: Client) -> None:
-    from django.urls import NoReverseMatch, reverse
-
+def test_nav_links_to_matrix_and_studies(client: Client) -> None:
     body = html(client.get("/"))
     assert '<a href="/matrix/">对照</a>' in body
-    try:
-        url = reverse("simulation")
-    except NoReverseMatch:
-        assert "模拟</a>" not in body
-    else:
-        assert f'<a href="{url}">模拟</a>' in body
+    assert '<a href="/studies/">研究</a>' in body  # the studies page grew out of 模拟
+    simulation = html(client.get("/simulation/"))
+    assert '<a href="/studies/" aria-current="page">研究</a>' in simulation
+    assert 'href="/studies/" data-testid="to-studies"' in simulation
