@@ -18,6 +18,8 @@ PAGES = [
     "/check/?ruleset=erqiwang&trump=S&lead=SA",
     "/matrix/?lead=SA+SA&h1=SK+SK+S3&p1=SK+SK",
     "/simulation/",
+    "/rulesets/new/?base=classic",
+    "/studies/",
 ]
 # Registered before any page script: every violation event is kept on the window.
 LISTEN = """
