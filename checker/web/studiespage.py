@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from django import forms
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -167,7 +167,8 @@ def step(study: Study, budget: float = STEP_SECONDS) -> None:
     start = time.perf_counter()
     for task in make_tasks(spec, done):
         figures, seconds = timed_shard(task)
-        with contextlib.suppress(IntegrityError):  # another poll stored this shard first
+        # Another poll may have stored this shard first: its row stays, this one is dropped.
+        with contextlib.suppress(IntegrityError), transaction.atomic():
             StudyShard.objects.create(
                 study=study, arm=task.arm, index=task.index, figures=figures, seconds=seconds
             )

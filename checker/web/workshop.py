@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -154,14 +154,15 @@ def save(request: HttpRequest, draft: Draft) -> HttpResponse | None:
         if not draft.is_valid(name):
             return None
         try:
-            HouseRuleset.objects.create(
-                name=name,
-                owner=token,
-                base=draft.base.name,
-                title=draft.form.cleaned_data["title"][:80],
-                text=draft.text,
-                client=client,
-            )
+            with transaction.atomic():
+                HouseRuleset.objects.create(
+                    name=name,
+                    owner=token,
+                    base=draft.base.name,
+                    title=draft.form.cleaned_data["title"][:80],
+                    text=draft.text,
+                    client=client,
+                )
         except IntegrityError:
             continue  # the name was drawn twice: draw again
         query = urlencode({"base": draft.base.name, "saved": name})
