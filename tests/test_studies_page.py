@@ -151,3 +151,14 @@ def test_unknown_studies_are_404() -> None:
     assert client.get("/studies/999/").status_code == 404
     assert client.post("/studies/999/run").status_code == 404
     assert client.get("/studies/999/report.csv").status_code == 404
+
+
+def test_a_study_spec_names_a_saved_ruleset_and_carries_its_text() -> None:
+    from checker.lab.spec import parse_spec
+    from tests.test_workshop import save, seed_003_data
+
+    name = save(Client(), seed_003_data())
+    spec = parse_spec({"rounds": 20, "bots": "random", "arms": [{"ruleset": name}]})
+    ruleset = spec.arms[0].ruleset
+    assert isinstance(ruleset, tuple) and ruleset[0] == name  # workers need no database
+    assert "bands:" in ruleset[1] and "extends" not in ruleset[1]
