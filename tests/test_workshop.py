@@ -279,3 +279,18 @@ def test_the_engine_finds_saved_rulesets_only_through_the_injected_lookup(
     add_ruleset_lookup(lambda name: text if name == "x-lookup" else None)
     assert load_ruleset("x-lookup").score.mandatory_levels == ()
     assert ruleset_known("x-lookup")
+
+
+def test_changed_trick_cases_open_in_the_checker_under_either_ruleset() -> None:
+    client = Client()
+    data = workshop_data(throw__suits="trump_only", title="只甩主", title_en="Trump-only throws")
+    preview = client.post("/rulesets/new/?base=classic", data, headers={"HX-Request": "true"})
+    html = preview.content.decode()
+    assert "/check/?ruleset=classic&amp;" in html
+    assert "保存后，新规则一列也能在检查器中打开" in html
+    name = save(client, data)
+    page = client.get(f"/rulesets/new/?base=classic&saved={name}").content.decode()
+    link = re.search(rf'href="(/check/\?ruleset={name}&amp;[^"]+)"', page)
+    assert link is not None
+    checker = client.get(link.group(1).replace("&amp;", "&"))
+    assert checker.status_code == 200 and "甩" in checker.content.decode()

@@ -88,15 +88,17 @@ def preview(base: Ruleset, rs: Ruleset, text: str, is_saved: bool) -> dict[str, 
     and the base's cases whose verdict changes (each opening in the checker once saved)."""
     ctx = make_context(rs, "2" if rs.has_level else None, "H")
     rows = _changed(base.name, text, rs.name) if rs is not base else []
+    drawn = _case_rows(base, rs, rows, is_saved)
     return {
         "ruleset": rs,
         "saved": is_saved,
         "doc": rulesdoc.describe(rs, ctx),
         "yaml": text,
         "diff": _diff(base, rs) if rs is not base else [],
-        "rows": _case_rows(base, rs, rows, is_saved),
+        "rows": drawn,
         "columns": [base, rs],
         "changed": len(rows),
+        "checkable": any(item["cells"][0]["checker_url"] for item in drawn),
         "links": _links(base, rs) if is_saved else {},
     }
 
