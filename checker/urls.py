@@ -25,6 +25,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("favicon.ico", favicon),
     path("simulation/", include("checker.web.simulation")),
+    path("play/", include("checker.web.room")),
     path("play/", include("checker.web.play")),
     path("", include("checker.web.urls")),
 ]

@@ -252,3 +252,64 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
         )
 
     return ChipResult("banker", result, 0, mult, base, total, banker_wins)
+
+
+def bid_commitment(rs: Ruleset, bid: int) -> Say:
+    """Say what a bid commits the bidder to, from the ruleset's data: the points the attackers
+    must stay under, the base chips, the sweep lines, the shown kitty and the surrender."""
+    low, _high, _step = _rules(rs)
+    bidding = rs.bidding or {}
+    climb = bool(rs.has_option("climb") and rs.option("climb"))
+    base, q = _base(rs, bid, climb), _q(rs, bid, climb)
+    chips = rs.chips or {}
+    small, big = chips.get("small_sweep_multiplier", 2), chips.get("sweep_multiplier", 3)
+    shown = bidding.get("show_kitty") is not None and bid == int(bidding["show_kitty"])
+    surrender = bidding.get("surrender_bid") is not None and bid == int(bidding["surrender_bid"])
+    give_up = int(chips.get("surrender", 1))
+    line = min(q, bid)  # below the bid every take is a banker's win: the sweep line is the lower
+
+    def say(lang: Lang) -> str:
+        parts = [
+            pick(
+                lang,
+                f"叫 {bid} 分：承诺闲家捡分少于 {bid} 分（捡到 {bid} 分庄家就输，闲家升级，"
+                f"每再多 {q} 分再升 1 级）；基础 {base} 个子；闲家不满 {line} 分为小光 ×{small}，"
+                f"一分未捡为大光 ×{big}",
+                f"Bid {bid}: you promise the attackers take fewer than {bid} points (at {bid} "
+                f"the banker loses and the attackers rise, one more level per further {q}); "
+                f"base {base} chips; under {line} points is a small sweep ×{small}, no points a "
+                f"big sweep ×{big}",
+            )
+        ]
+        if bid == low:
+            parts.append(pick(lang, "最低分，立即坐庄", "the lowest bid wins at once"))
+        if shown:
+            parts.append(
+                pick(
+                    lang,
+                    "8 张暗牌先亮给所有玩家再摸入",
+                    "the hidden cards are shown to every player before you take them",
+                )
+            )
+        if surrender:
+            parts.append(
+                pick(
+                    lang,
+                    f"坐庄后可以投降（基础 {give_up} 个子，直接输）",
+                    f"you may surrender as banker (base {count_en(give_up, 'chip')}, a loss)",
+                )
+            )
+        return pick(lang, "；", "; ").join(parts) + pick(lang, "。", ".")
+
+    return say
+
+
+def first_bid_rule(rs: Ruleset) -> Say:
+    """Say why the opening bidder has no pass (seed 001 §4.2: the provisional banker must bid)."""
+    low, high, step = _rules(rs)
+    return lambda lang: pick(
+        lang,
+        f"暂定庄家必须叫分，不能不叫（{low}–{high} 分，步进 {step}）；后面的玩家才可以不叫。",
+        f"The provisional banker opens and must bid ({low}–{high} in steps of {step}), "
+        "not pass; the players after may pass.",
+    )
