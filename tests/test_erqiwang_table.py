@@ -98,13 +98,15 @@ def test_pairs_of_a_suit_count_every_pair_and_name_the_fixed_ones() -> None:
 
 def test_a_bid_hint_says_what_the_bid_commits_to_from_the_chip_table() -> None:
     at70 = bid_commitment(ERQIWANG, 70)
-    assert "少于 70 分" in at70("zh") and "基础 2 个子" in at70("zh")
-    assert "shown to every player" in at70("en") and "surrender" in at70("en")
+    assert "闲家捡到 70 分你就输" in at70("zh") and "基础 2 个子" in at70("zh")
+    assert "shown to all" in at70("en") and "surrender (1 chip)" in at70("en")
     at40 = bid_commitment(ERQIWANG, 40)("en")
     assert "base 6 chips" in at40 and "surrender" not in at40 and "shown" not in at40
     climb = ERQIWANG.with_options({"climb": True})
     assert "base 8 chips" in bid_commitment(climb, 40)("en")  # §7.3.1: 40 → 8 when climbing
+    assert "level step 20" in bid_commitment(climb, 40)("en")  # §7.3.2: Q is 20 for 35–44
     assert "lowest bid" in bid_commitment(ERQIWANG, 5)("en")
+    assert "small sweep under 5" in bid_commitment(ERQIWANG, 5)("en")
 
 
 # -- signals in the round ------------------------------------------------------------------
@@ -214,10 +216,11 @@ def test_the_opening_bidder_sees_why_there_is_no_pass_and_every_bid_explained(
     text = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="pass-disabled"' in text and 'data-testid="pass"' not in text
     assert "暂定庄家必须叫分，不能不叫" in text and 'data-testid="bid-hint-70"' in text
-    assert "承诺闲家捡分少于 70 分" in text
+    assert "闲家捡到 70 分你就输" in text and "叫分就是承诺" in text
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     english = client.get(f"/play/{game.key}/").content.decode()
-    assert "must bid" in english and "you promise the attackers take fewer than 70" in english
+    assert "must bid" in english and "you lose once the attackers take 70" in english
+    assert "A bid is a promise" in english
     refused = _post(client, game, "p", "bid")
     assert refused.status_code == 400 and "you must bid" in refused.content.decode()  # type: ignore[attr-defined]
 
@@ -345,3 +348,26 @@ def test_the_countdown_script_never_acts_by_itself() -> None:
     script = (ROOT / "static/js/countdown.js").read_text(encoding="utf-8")
     for acting in ("submit", "click(", "requestSubmit", "htmx.ajax", "fetch(", "location"):
         assert acting not in script.replace("never submits", "")
+
+
+@pytest.mark.django_db
+def test_signals_and_dissolving_read_in_english_all_the_way() -> None:
+    from tests.test_english_all_the_way import HAN, english_client, han_outside_marks
+
+    client = english_client()
+    pos = _to_attacker_play()
+    game = _game(client, seat=1, seed=pos.spec.seed, moves=format_moves(pos.moves))
+    table = f"/play/{game.key}/"
+    found = han_outside_marks(client, table)
+    answer = _post(client, game, "~cai", pos.ask.phase)  # type: ignore[union-attr]
+    text = answer.content.decode()  # type: ignore[attr-defined]
+    assert "Trump it (I can beat the banker)" in text and "s left (a reminder only" in text
+    from tests.test_pages_english import chinese_outside_marks
+
+    found += chinese_outside_marks(text, HAN)
+    game.refresh_from_db()
+    client.post(f"/play/{game.key}/dissolve", {"ply": game.ply, "confirm": "1"})
+    for path in (table, f"/play/{game.key}/match", f"/play/{game.key}/replay"):
+        found += han_outside_marks(client, path)
+    assert "This match was dissolved" in client.get(f"/play/{game.key}/match").content.decode()
+    assert found == []

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from checker.engine.bidding import bid_commitment, first_bid_rule
+from checker.engine.bidding import bid_commitment, bid_terms, first_bid_rule
 from checker.engine.cards import SUIT_SYMBOLS
 from checker.engine.ruleset import Ruleset
 from checker.engine.tablerules import (
@@ -66,6 +66,7 @@ def bid_help(position: Position, choices: list[int], lang: Lang) -> dict[str, An
     return {
         "must_bid": ask.must_bid,
         "rule": first_bid_rule(rs)(lang) if ask.must_bid else "",
+        "terms": bid_terms(rs)(lang),
         "hints": [{"bid": b, "text": bid_commitment(rs, b)(lang)} for b in choices],
     }
 
@@ -102,12 +103,17 @@ def trick_signals(table: Table, trick: int, human: int | None, lang: Lang) -> li
     ]
 
 
-def countdown(position: Position) -> int | None:
-    """The seconds shown for the person's decision (None: the ruleset sets none); shown only."""
+def countdown(position: Position) -> dict[str, Any] | None:
+    """The seconds shown for the person's decision (None: the ruleset sets none), shown only,
+    and the turn they count for (a signal redraws the table without ending the turn)."""
     ask = position.ask
     if ask is None or position.spec.seat is None:
         return None
-    return position.ruleset.table.countdown.get(ask.phase)
+    seconds = position.ruleset.table.countdown.get(ask.phase)
+    if seconds is None:
+        return None
+    turn = sum(1 for m in position.moves if m.kind != "signal")
+    return {"seconds": seconds, "turn": f"{position.spec.seed}:{turn}"}
 
 
 def room_cards(rs: Ruleset, lang: Lang) -> str:

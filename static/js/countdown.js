@@ -4,13 +4,18 @@
    for the new turn. */
 (function () {
   "use strict";
+  var started = {};  /* turn → when its countdown began (a redraw within a turn keeps it) */
 
   function tick() {
     var now = Date.now();
     document.querySelectorAll(".countdown[data-seconds]").forEach(function (el) {
       var total = parseInt(el.dataset.seconds, 10);
       if (!(total > 0)) return;
-      if (!el.dataset.start) el.dataset.start = String(now);
+      if (!el.dataset.start) {
+        var turn = el.dataset.turn || "";
+        if (!started[turn]) started[turn] = now;
+        el.dataset.start = String(started[turn]);
+      }
       var left = Math.max(0, total - Math.floor((now - Number(el.dataset.start)) / 1000));
       var text = el.querySelector(".countdown-text");
       var bar = el.querySelector(".countdown-bar > span");
