@@ -114,7 +114,10 @@ def test_a_bid_hint_says_what_the_bid_commits_to_from_the_chip_table() -> None:
 
 def test_a_signal_is_recorded_public_and_leaves_the_turn_where_it_was() -> None:
     pos = _to_attacker_play()
-    assert parse_move("~cai") == Move("signal", value="cai") and Move("signal", value="cai").text() == "~cai"
+    assert (
+        parse_move("~cai") == Move("signal", value="cai")
+        and Move("signal", value="cai").text() == "~cai"
+    )
     after = play_move(pos.spec, pos.moves, parse_move("~cai"))
     assert after.ask is not None and after.ask.phase == pos.ask.phase  # type: ignore[union-attr]
     assert after.events[:-1] == pos.events
@@ -193,7 +196,9 @@ def test_dissolving_a_level_match_names_the_side_ahead() -> None:
 pytestmark_db = pytest.mark.django_db
 
 
-def _game(client: Client, seat: int = 1, seed: int = 3, moves: str = "", opts: str = "") -> PlayGame:
+def _game(
+    client: Client, seat: int = 1, seed: int = 3, moves: str = "", opts: str = ""
+) -> PlayGame:
     url = f"/play/?ruleset=erqiwang&seed={seed}&seat={seat}&bots=greedy"
     if moves:
         url += f"&moves={moves}"
@@ -371,3 +376,19 @@ def test_signals_and_dissolving_read_in_english_all_the_way() -> None:
         found += han_outside_marks(client, path)
     assert "This match was dissolved" in client.get(f"/play/{game.key}/match").content.decode()
     assert found == []
+
+
+def test_a_round_with_a_signal_is_judged_again_clean_from_its_log() -> None:
+    from io import StringIO
+
+    from checker.play.game import game_log
+    from checker.play.replay import replay
+
+    pos = _to_attacker_play()
+    pos = play_move(pos.spec, pos.moves, Move("signal", value="cai"))
+    while not pos.is_over:
+        pos = play_move(pos.spec, pos.moves, auto_move(pos))
+    lines = game_log(pos)
+    assert sum(json.loads(line).get("t") == "signal" for line in lines) == 1
+    report = replay(StringIO("\n".join(lines) + "\n"))
+    assert report.diffs == []

@@ -56,7 +56,9 @@ def parse_table(data: Any) -> TableRules:
     signals = tuple(str(s) for s in data.get("signals") or ())
     bad = [s for s in signals if s not in SIGNAL_WORDS]
     if bad:
-        raise ValueError(f"table.signals: unknown signal {bad[0]} (known: {', '.join(SIGNAL_WORDS)})")
+        raise ValueError(
+            f"table.signals: unknown signal {bad[0]} (known: {', '.join(SIGNAL_WORDS)})"
+        )
     countdown = dict(data.get("countdown") or {})
     for phase, seconds in countdown.items():
         if phase not in COUNTDOWN_PHASES or type(seconds) is not int or not 0 < seconds <= 600:

@@ -40,7 +40,9 @@ def trump_buttons(position: Position) -> list[dict[str, Any]]:
     for suit in SUITS:
         pairs, of_fixed = suit_pairs(ask.view.hand, suit, fixed)
         if not rs.table.trump_pairs:
-            out.append({"suit": suit, "symbol": SUIT_SYMBOLS[suit], "pairs": None, "red": suit in "HD"})
+            out.append(
+                {"suit": suit, "symbol": SUIT_SYMBOLS[suit], "pairs": None, "red": suit in "HD"}
+            )
             continue
         label = _("主 %(s)s：你手里这门 %(n)d 对") % {"s": SUIT_SYMBOLS[suit], "n": pairs}
         if of_fixed:
