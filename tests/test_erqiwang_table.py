@@ -220,7 +220,7 @@ def test_the_opening_bidder_sees_why_there_is_no_pass_and_every_bid_explained(
     game = _game(client, seat=0)
     text = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="pass-disabled"' in text and 'data-testid="pass"' not in text
-    assert "暂定庄家必须叫分，不能不叫" in text and 'data-testid="bid-hint-70"' in text
+    assert "暂定庄家必须叫分，不能不叫" in text and 'data-testid="bidding-hint-70"' in text
     assert "闲家捡到 70 分你就输" in text and "叫分就是承诺" in text
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     english = client.get(f"/play/{game.key}/").content.decode()
