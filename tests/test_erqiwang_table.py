@@ -392,3 +392,24 @@ def test_a_round_with_a_signal_is_judged_again_clean_from_its_log() -> None:
     assert sum(json.loads(line).get("t") == "signal" for line in lines) == 1
     report = replay(StringIO("\n".join(lines) + "\n"))
     assert report.diffs == []
+
+
+@pytest.mark.django_db
+def test_dissolving_after_a_finished_round_counts_it(client: Client) -> None:
+    from checker.play.game import next_round
+    from tests.test_game import play_out
+
+    done = play_out(("erqiwang", 3, 1))
+    game = _game(client, seat=1, moves=format_moves(done.moves))
+    assert 'data-testid="next-round"' in client.get(f"/play/{game.key}/").content.decode()
+    r = client.post(f"/play/{game.key}/dissolve", {"ply": game.ply, "confirm": "1"})
+    assert r.status_code == 303
+    game.refresh_from_db()
+    totals = next_round(done)[1].chips
+    assert game.match["dissolved"]["chips"] == list(totals) and any(totals)
+    assert game.match["dissolved"]["round_counted"] is True
+    page = client.get(f"/play/{game.key}/match").content.decode()
+    assert "按打完第 1 局时的累计结算" in page and 'data-testid="match-round"' in page
+    table = client.get(f"/play/{game.key}/").content.decode()
+    assert 'data-testid="next-round"' not in table and 'data-testid="dissolved"' in table
+    assert client.post(f"/play/{game.key}/next").status_code == 409

@@ -164,8 +164,10 @@ def dissolve_words(position: Position, match: Any) -> dict[str, Any] | None:
     n = rs.players
     chips = [c for c in event.get("chips") or [] if isinstance(c, int)][:n]
     winners = [s for s in event.get("winner") or [] if isinstance(s, int) and 0 <= s < n]
+    stopped = event.get("round") if isinstance(event.get("round"), int) else 1
     return {
-        "round": event.get("round"),
+        "round": stopped,  # the round the match stopped before (or in, unfinished)
+        "played": stopped - 1,  # the last round finished
         "counted": bool(event.get("round_counted")),
         "chips": [{"name": seat_name(s, human, n), "chips": c} for s, c in enumerate(chips)],
         "winners": [seat_name(s, human, n) for s in winners],
