@@ -164,7 +164,7 @@ def dissolve_words(position: Position, match: Any) -> dict[str, Any] | None:
     n = rs.players
     chips = [c for c in event.get("chips") or [] if isinstance(c, int)][:n]
     winners = [s for s in event.get("winner") or [] if isinstance(s, int) and 0 <= s < n]
-    stopped = event.get("round") if isinstance(event.get("round"), int) else 1
+    stopped: int = event["round"] if isinstance(event.get("round"), int) else 1
     return {
         "round": stopped,  # the round the match stopped before (or in, unfinished)
         "played": stopped - 1,  # the last round finished
