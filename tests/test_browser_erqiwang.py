@@ -106,3 +106,20 @@ def test_a_signal_and_dissolving(bp: BrowserPage) -> None:
     assert "AA 制" in page.get_by_test_id("room-cards").inner_text()
     assert no_horizontal_scroll(page)
     bp.shot(f"erqiwang-dissolved-{width}", full_page=True)
+
+
+def test_the_room_features_in_english(bp: BrowserPage) -> None:
+    page, width = bp.page, bp.page.viewport_size["width"]
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": bp.base_url}])
+    start_from_link(bp, "/play/?ruleset=erqiwang&seed=3&seat=0&bots=greedy")
+    assert settled(page) == "bid"
+    assert "must bid" in page.get_by_test_id("must-bid").inner_text()
+    assert "A bid is a promise" in page.get_by_test_id("bidding-terms").inner_text()
+    assert "s left" in page.get_by_test_id("countdown").inner_text()
+    assert no_horizontal_scroll(page)
+    bp.shot(f"erqiwang-bid-en-{width}", full_page=True)
+    moved(bp, page.get_by_test_id("bid-5"))
+    settled(page)
+    assert "pair" in page.get_by_test_id("pairs-S").inner_text()
+    assert no_horizontal_scroll(page)
+    bp.shot(f"erqiwang-trump-en-{width}", full_page=True)

@@ -115,7 +115,7 @@ def countdown(position: Position) -> dict[str, Any] | None:
     if seconds is None:
         return None
     turn = sum(1 for m in position.moves if m.kind != "signal")
-    return {"seconds": seconds, "turn": f"{position.spec.seed}:{turn}"}
+    return {"seconds": seconds, "turn": str(turn)}  # never the seed: it may be secret
 
 
 def room_cards(rs: Ruleset, lang: Lang) -> str:
