@@ -413,3 +413,22 @@ def test_dissolving_after_a_finished_round_counts_it(client: Client) -> None:
     table = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="next-round"' not in table and 'data-testid="dissolved"' in table
     assert client.post(f"/play/{game.key}/next").status_code == 409
+
+
+@pytest.mark.django_db
+def test_dissolving_a_later_round_keeps_the_rounds_before(client: Client) -> None:
+    from checker.play.game import next_round
+    from tests.test_game import play_out
+
+    done = play_out(("erqiwang", 3, 1))
+    first = _game(client, seat=1, moves=format_moves(done.moves))
+    r = client.post(f"/play/{first.key}/next")
+    second = PlayGame.objects.get(key=r["Location"].strip("/").split("/")[-1])
+    r = client.post(f"/play/{second.key}/dissolve", {"ply": second.ply, "confirm": "1"})
+    assert r.status_code == 303
+    second.refresh_from_db()
+    assert len(second.match["history"]) == 1 and second.match["round"] == 2
+    assert second.match["dissolved"]["chips"] == list(next_round(done)[1].chips)
+    assert second.match["dissolved"]["round_counted"] is False
+    page = client.get(f"/play/{second.key}/match").content.decode()
+    assert page.count('data-testid="match-round"') == 1 and "第 2 局开打之前" in page

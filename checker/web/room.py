@@ -43,7 +43,10 @@ def dissolved_match(game: PlayGame, position: Position) -> dict[str, Any]:
     match is already over)."""
     rs = position.ruleset
     _state, record = totals_now(position).dissolve(rs)
-    data = _match_data(position.spec.match_state(rs), stored_history(game.match)) or {}
+    if isinstance(game.match, dict):  # a later round: its stored match as it is
+        data = dict(game.match)
+    else:
+        data = _match_data(position.spec.match_state(rs), stored_history(game.match)) or {}
     data["dissolved"] = {**record.as_event(), "round_counted": position.is_over}
     return data
 
