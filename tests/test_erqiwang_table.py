@@ -432,3 +432,14 @@ def test_dissolving_a_later_round_keeps_the_rounds_before(client: Client) -> Non
     assert second.match["dissolved"]["round_counted"] is False
     page = client.get(f"/play/{second.key}/match").content.decode()
     assert page.count('data-testid="match-round"') == 1 and "第 2 局开打之前" in page
+
+
+@pytest.mark.django_db
+def test_the_match_page_offers_dissolving_to_its_owner_only(client: Client) -> None:
+    game = _game(client, seat=1)
+    page = client.get(f"/play/{game.key}/match").content.decode()
+    assert f'action="/play/{game.key}/dissolve"' in page and 'name="confirm"' in page
+    stranger = Client().get(f"/play/{game.key}/match").content.decode()
+    assert 'data-testid="dissolve"' not in stranger
+    classic = start(client, "/play/?ruleset=classic&seed=3&seat=1&bots=greedy")
+    assert 'data-testid="dissolve"' not in client.get(f"/play/{classic.key}/match").content.decode()

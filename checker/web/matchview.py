@@ -152,4 +152,5 @@ def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[
         "room_cards": roomview.room_cards(rs, lang),
         "match_rounds": rs.option("match_rounds") if rs.has_option("match_rounds") else None,
         "dissolved": roomview.dissolve_words(position, match),
+        "may_dissolve": rs.table.dissolve and roomview.dissolved_event(match) is None,
     }
