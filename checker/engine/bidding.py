@@ -252,3 +252,69 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
         )
 
     return ChipResult("banker", result, 0, mult, base, total, banker_wins)
+
+
+def bid_commitment(rs: Ruleset, bid: int) -> Say:
+    """Say in one line what a bid commits the bidder to, from the ruleset's data: the points the
+    attackers must stay under, the level step, the small-sweep line, the base chips, the shown
+    kitty and the surrender."""
+    low, _high, _step = _rules(rs)
+    bidding = rs.bidding or {}
+    climb = bool(rs.has_option("climb") and rs.option("climb"))
+    base, q = _base(rs, bid, climb), _q(rs, bid, climb)
+    line = min(q, bid)  # below the bid every take is a banker's win: the sweep line is the lower
+    shown = bidding.get("show_kitty") is not None and bid == int(bidding["show_kitty"])
+    surrender = bidding.get("surrender_bid") is not None and bid == int(bidding["surrender_bid"])
+    give_up = int((rs.chips or {}).get("surrender", 1))
+
+    def say(lang: Lang) -> str:
+        parts = [
+            pick(
+                lang,
+                f"叫 {bid}：闲家捡到 {bid} 分你就输（级距 {q}），不满 {line} 分你小光；基础 {base} 个子",
+                f"Bid {bid}: you lose once the attackers take {bid} (level step {q}), a small "
+                f"sweep under {line}; base {count_en(base, 'chip')}",
+            )
+        ]
+        if bid == low:
+            parts.append(pick(lang, "最低分，立即坐庄", "the lowest bid wins at once"))
+        if shown:
+            parts.append(pick(lang, "暗牌先亮给所有玩家", "the hidden cards are shown to all"))
+        if surrender:
+            parts.append(
+                pick(
+                    lang,
+                    f"可以投降（{give_up} 个子）",
+                    f"you may surrender ({count_en(give_up, 'chip')})",
+                )
+            )
+        return pick(lang, "；", "; ").join(parts)
+
+    return say
+
+
+def bid_terms(rs: Ruleset) -> Say:
+    """Say once what every bid means (seed 001 §4.2, §7): the promise, the sweeps, the levels."""
+    chips = rs.chips or {}
+    small, big = chips.get("small_sweep_multiplier", 2), chips.get("sweep_multiplier", 3)
+    return lambda lang: pick(
+        lang,
+        f"叫分就是承诺：闲家捡分要少于你叫的数。做到了你赢，闲家捡分不满小光线为小光 ×{small}，"
+        f"一分未捡为大光 ×{big}；闲家捡到叫分你就输，闲家升级，之后每多一个级距再升 1 级。"
+        "叫得越低，基础子数越多。",
+        f"A bid is a promise: the attackers take fewer points than you bid. Keep it and you win, "
+        f"×{small} for a small sweep (under the small-sweep line), ×{big} for a big sweep (no "
+        "points); if they reach the bid you lose and they rise, one more level per further step. "
+        "The lower the bid, the more base chips.",
+    )
+
+
+def first_bid_rule(rs: Ruleset) -> Say:
+    """Say why the opening bidder has no pass (seed 001 §4.2: the provisional banker must bid)."""
+    low, high, step = _rules(rs)
+    return lambda lang: pick(
+        lang,
+        f"暂定庄家必须叫分，不能不叫（{low}–{high} 分，步进 {step}）；后面的玩家才可以不叫。",
+        f"The provisional banker opens and must bid ({low}–{high} in steps of {step}), "
+        "not pass; the players after may pass.",
+    )

@@ -21,6 +21,7 @@ import yaml
 
 from .cards import parse_rank
 from .errors import CardError, RulesetError
+from .tablerules import TableRules, parse_table
 
 RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 HOUSE_DIR = RULESET_DIR / "house"
@@ -241,6 +242,7 @@ class Ruleset:
     description_en: str = ""
     conflicts_en: tuple[tuple[str, str], ...] = ()
     extends: str = ""  # the parent of a house ruleset ("" for a built-in one)
+    table: TableRules = field(default_factory=TableRules)  # signals, countdown, room cards…
 
     def conflict_in(self, note: str, lang: str) -> str:
         """Give a conflict note in the language asked for (the Chinese one when none is written)."""
@@ -749,6 +751,7 @@ _TOP_KEYS = {
     "conflicts_en",
     "extra",
     "extends",
+    "table",
 }
 
 
@@ -1217,7 +1220,16 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         extra=MappingProxyType(dict(data.get("extra") or {})),
         data=MappingProxyType(dict(data)),
         extends=str(data.get("extends") or ""),
+        table=_table(data, where),
     )
+
+
+def _table(data: Mapping[str, Any], where: str) -> TableRules:
+    """Read the `table:` section (signals, countdown, room cards, dissolving)."""
+    try:
+        return parse_table(data.get("table"))
+    except ValueError as exc:
+        raise _file_error(where, f"table 一节有误：{exc}", str(exc), field="table") from None
 
 
 def _match_section(

@@ -11,6 +11,7 @@ The small API for a table that plays one round at a time:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,15 @@ class MatchState:
     chips: tuple[int, ...]
     over: bool = False
     winner: tuple[int, ...] | None = None
+    dissolved: bool = False  # ended early by 解散 (seed 001 §12.2), settled at its totals
+
+    def dissolve(self, rs: Ruleset) -> tuple[MatchState, DissolveRecord]:
+        """End the match now (解散), settled at its current totals: the state and the record."""
+        if self.over:
+            raise EngineError("这一场已经结束", en="the match is already over")
+        winner = leaders(rs, self)
+        record = DissolveRecord(self.round_no, self.levels, self.chips, winner)
+        return dataclasses.replace(self, over=True, winner=winner, dissolved=True), record
 
     def start_round(
         self, rs: Ruleset, seed: int, players: Sequence[Player], *, record: bool = True
@@ -71,7 +81,41 @@ class MatchState:
             "chips": list(self.chips),
             "over": self.over,
             "winner": list(self.winner) if self.winner is not None else None,
+            **({"dissolved": True} if self.dissolved else {}),
         }
+
+
+@dataclass(frozen=True)
+class DissolveRecord:
+    """A match dissolved before its end: the round it stopped in, the totals it settled at."""
+
+    round_no: int
+    levels: tuple[int, ...] | None
+    chips: tuple[int, ...]
+    winner: tuple[int, ...]
+
+    def as_event(self) -> Event:
+        """Write the record as a log event (the `dissolve` line ending the match)."""
+        return {
+            "t": "dissolve",
+            "round": self.round_no,
+            "levels": list(self.levels) if self.levels else None,
+            "chips": list(self.chips),
+            "winner": list(self.winner),
+        }
+
+
+def leaders(rs: Ruleset, state: MatchState) -> tuple[int, ...]:
+    """Name the seats ahead at the current totals: most chips, else the side with the higher
+    level (every seat when they are level)."""
+    if rs.teams == "banker_alone" or state.levels is None:
+        top = max(state.chips, default=0)
+        return tuple(s for s, c in enumerate(state.chips) if c == top)
+    ladder = list(rs.ranks)
+    steps = [ladder.index(v) if v in ladder else -1 for v in state.levels]
+    if len(set(steps)) == 1:
+        return tuple(range(rs.players))
+    return team_seats(rs, steps.index(max(steps)))
 
 
 @dataclass(frozen=True)

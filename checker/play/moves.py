@@ -13,9 +13,11 @@ from checker.engine.texts import Lang, Say, cards_text, pick
 from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 
 SURRENDER = "surrender"
+SIGNAL_MARK = "~"
 # The move notation of a game link: moves joined by ".", cards of one move by "-" in the
 # link-friendly ASCII spelling (SA-SA-H10); actions are lower case: p (pass: no declaration
-# now, or no bid), b70 (bid 70), y / n (surrender or not), tS (name ♠ trump).
+# now, or no bid), b70 (bid 70), y / n (surrender or not), tS (name ♠ trump), ~cai (an
+# attacker's signal to its partner, 二七王 §11).
 MOVE_SEP = "."
 CARD_SEP = "-"
 MAX_MOVES = 400
@@ -41,7 +43,7 @@ class MoveError(ValueError):
 class Move(NamedTuple):
     """One decision of a seat: cards (declare, bury, lead, follow) or an action."""
 
-    kind: str  # "cards", "pass", "bid", "surrender", "trump"
+    kind: str  # "cards", "pass", "bid", "surrender", "trump", "signal"
     cards: tuple[Card, ...] = ()
     value: int | str | bool | None = None
 
@@ -55,6 +57,8 @@ class Move(NamedTuple):
             return f"b{self.value}"
         if self.kind == "surrender":
             return "y" if self.value else "n"
+        if self.kind == "signal":
+            return f"{SIGNAL_MARK}{self.value}"
         return f"t{self.value}"
 
 
@@ -69,6 +73,8 @@ def parse_move(text: str) -> Move:
         return Move("bid", value=int(token[1:]))
     if token[:1] == "t" and len(token) == 2 and token[1] in SUITS:
         return Move("trump", value=token[1])
+    if token[:1] == SIGNAL_MARK and token[1:].replace("_", "").isalpha() and len(token) <= 20:
+        return Move("signal", value=token[1:])
     try:
         cards = parse_cards(token.replace(CARD_SEP, " "))
     except CardError as exc:
@@ -131,4 +137,25 @@ def wrong_kind(phase: str) -> Say:
         LEAD: "you lead: pick cards",
         FOLLOW: "you follow: pick cards",
     }[phase]
+    return lambda lang: pick(lang, zh, en)
+
+
+def signal_refused(why: str, code: str = "", known: Sequence[str] = ()) -> Say:
+    """Say why a signal is refused: the ruleset has none, an unknown one, not at a play, the
+    banker's side, or a second one in the trick."""
+    names = " / ".join(known)
+    zh = {
+        "none": "这个规则没有闲家提示（踩 / 没分 / 有分）",
+        "unknown": f"没有“{code}”这种提示（可用：{names}）",
+        "phase": "只有出牌时才能发提示",
+        "banker": "只有闲家能给对家发提示，庄家不能",
+        "again": "这一墩你已经发过提示了",
+    }[why]
+    en = {
+        "none": "this ruleset has no attackers' signals (trump it / no points / points)",
+        "unknown": f"there is no signal “{code}” (known: {names})",
+        "phase": "signals are sent only while playing a trick",
+        "banker": "only an attacker may signal the partner, not the banker",
+        "again": "you have already signalled in this trick",
+    }[why]
     return lambda lang: pick(lang, zh, en)

@@ -144,6 +144,14 @@ class NoTrump(NamedTuple):
     trick: int
 
 
+class Signaled(NamedTuple):
+    """An attacker signalled its partner during trick `trick` (踩 / 没分 / 有分, 二七王 §11)."""
+
+    trick: int
+    seat: int
+    signal: str
+
+
 class Scored(NamedTuple):
     """The round ended: the kitty, the points and the result."""
 
@@ -180,6 +188,7 @@ Record = (
     | Played
     | TrickWon
     | NoTrump
+    | Signaled
     | Scored
     | Passed
 )
@@ -266,6 +275,8 @@ def _rare_event(r: Record) -> Event | None:
         return {"t": "bury", "seat": r.seat, "cards": format_cards(r.cards), "legal": r.legal}
     if isinstance(r, NoTrump):
         return {"t": "no_trump", "seat": r.seat, "trick": r.trick}
+    if isinstance(r, Signaled):
+        return {"t": "signal", "trick": r.trick, "seat": r.seat, "signal": r.signal}
     if isinstance(r, Scored):
         return {
             "t": "end",
@@ -347,6 +358,8 @@ def _read_rare(e: Event, t: str) -> Record | None:
         return Buried(int(e["seat"]), _cards(e["cards"]), bool(e["legal"]))
     if t == "no_trump":
         return NoTrump(int(e["seat"]), int(e["trick"]))
+    if t == "signal":
+        return Signaled(int(e["trick"]), int(e["seat"]), str(e["signal"]))
     if t == "end":
         return Scored(
             int(e["attackers_points"]),

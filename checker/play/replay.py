@@ -179,6 +179,7 @@ class _LoggedMoves:
         ]
         self.bids = [e for e in events if e["t"] == "bid"]
         self.plays = [e for e in events if e["t"] == "play"]
+        self.signals = [e for e in events if e["t"] == "signal"]
         self.surrendered = any(e["t"] == "surrender" for e in events)
         self.trump = next((e["trump"] for e in events if e["t"] == "trump"), None)
         self.buried = next((e for e in events if e["t"] == "bury"), None)
@@ -206,6 +207,9 @@ class _LoggedMoves:
                 raise ValueError("the log has no burial")
             e = self.buried
             return Move("cards", _cards(e["cards"]) if e["legal"] else ())
+        signal = self._signal_before_play(seat)
+        if signal is not None:
+            return signal
         e = self._take(self.plays, "play")
         if e["role"] == "lead" and e.get("throw") == "failed":
             return Move("cards", _cards(e["tried"]))
@@ -217,6 +221,17 @@ class _LoggedMoves:
             assert state.ctx is not None
             return Move("cards", _a_throw(state.ctx, state.hands[seat]))
         return Move("cards", ())
+
+    def _signal_before_play(self, seat: int) -> Move | None:
+        """The signal the seat sent in this trick before its play (二七王 §11), if logged."""
+        signals, plays = self.signals, self.plays
+        if not signals or not plays:
+            return None
+        first, play = signals[0], plays[0]
+        if (int(first["trick"]), int(first["seat"])) != (int(play["trick"]), seat):
+            return None
+        signals.pop(0)
+        return Move("signal", value=str(first["signal"]))
 
     @staticmethod
     def _take(queue: list[Event], what: str) -> Event:

@@ -34,7 +34,7 @@ from checker.engine.texts import pick
 from checker.engine.throws import judge_throw
 from checker.engine.trick import resolve_trick
 
-from .moves import SURRENDER, Move, MoveError, not_in_hand, wrong_kind
+from .moves import SURRENDER, Move, MoveError, not_in_hand, signal_refused, wrong_kind
 from .players import (
     BID,
     BURY,
@@ -61,6 +61,7 @@ from .records import (
     Played,
     Record,
     Scored,
+    Signaled,
     Started,
     Surrendered,
     TrickWon,
@@ -168,6 +169,7 @@ class RoundState:
         "_shown",
         "shown_kitty",
         "_shuffled",
+        "_signals",
         "_to_deal",
         "_trick",
         "_trick_no",
@@ -212,6 +214,7 @@ class RoundState:
         self.shown_kitty: tuple[Card, ...] = ()
         self.no_trump: list[int] = []
         self.no_rethrow: set[int] = set()
+        self._signals: set[tuple[int, int]] = set()  # (trick, seat): one signal a trick each
         self.declaring = declaring_card_ranks(rs, self.level)
         self._out: list[Record] = []
         self._shuffled = build_deck(rs)
@@ -290,6 +293,7 @@ class RoundState:
         new.kitty, new.kept, new.played = list(self.kitty), list(self.kept), list(self.played)
         new.trick_points, new.declarations = list(self.trick_points), list(self.declarations)
         new.no_trump, new.no_rethrow = list(self.no_trump), set(self.no_rethrow)
+        new._signals = set(self._signals)
         new._entries, new._bids = list(self._entries), list(self._bids)
         new._plays, new._trick, new._out = list(self._plays), list(self._trick), []
         return new
@@ -411,7 +415,9 @@ class RoundState:
         if turn is None:
             raise _round_over()
         phase = turn.phase
-        if phase == DECLARE:
+        if move.kind == "signal":
+            self._verify_signal(move)
+        elif phase == DECLARE:
             self._verify_declare(move)
         elif phase == BID:
             self._verify_bid(move)
@@ -439,10 +445,13 @@ class RoundState:
         turn = self.turn
         if turn is None:
             raise _round_over()
-        if not replace_illegal:
-            self.verify(move)
+        if not replace_illegal or move.kind == "signal":
+            self.verify(move)  # a signal is never replaced: a wrong one is refused
         phase = turn.phase
-        if phase == FOLLOW:
+        if move.kind == "signal":
+            self._signals.add((self._trick_no, turn.seat))
+            self._emit(Signaled(self._trick_no, turn.seat, str(move.value)))
+        elif phase == FOLLOW:
             self._follow(move.cards)
         elif phase == LEAD:
             self._lead_with(list(move.cards))
@@ -528,6 +537,23 @@ class RoundState:
                     f"someone has shown {most} hidden cards; {n} is not more, so it cannot declare.",
                 )
             )
+
+    def _verify_signal(self, move: Move) -> None:
+        """Refuse a signal unless the ruleset has it and an attacker sends it at its play, once
+        a trick (二七王 §11: 闲家在出牌时)."""
+        turn = self.turn
+        assert turn is not None
+        signals = self.rs.table.signals
+        if not signals:
+            raise MoveError(signal_refused("none"))
+        if move.value not in signals:
+            raise MoveError(signal_refused("unknown", str(move.value)[:20], signals))
+        if turn.phase not in (LEAD, FOLLOW):
+            raise MoveError(signal_refused("phase"))
+        if self.rs.is_banker_side(turn.seat, self.res.banker):
+            raise MoveError(signal_refused("banker"))
+        if (self._trick_no, turn.seat) in self._signals:
+            raise MoveError(signal_refused("again"))
 
     def _verify_bid(self, move: Move) -> None:
         if move.kind == "pass":

@@ -74,6 +74,7 @@ class Table:
     ctx: Context | None = None  # the card order, once trump is known
     no_trump: list[int] = field(default_factory=list)  # seats that announced 无主, in order
     kept: list[Card] = field(default_factory=list)  # the banker's hand right after burying
+    signals: list[tuple[int, int, str]] = field(default_factory=list)  # (trick, seat, signal)
 
     @property
     def trump_known(self) -> bool:
@@ -207,6 +208,8 @@ def fold_events(
             table.attackers_points = int(e["attackers"])
         elif kind == "no_trump":
             table.no_trump.append(int(e["seat"]))
+        elif kind == "signal":
+            table.signals.append((int(e["trick"]), int(e["seat"]), str(e["signal"])))
         elif kind == "end":
             table.end = e
             table.attackers_points = int(e["attackers_points"])

@@ -18,7 +18,7 @@ from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang
 from checker.models import OUTCOME_LABELS
 from checker.play.game import Position, next_round
-from checker.web import present
+from checker.web import present, roomview
 from checker.web.tableview import review_open, seat_name
 
 
@@ -133,7 +133,7 @@ def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[
         rows.append(_row(rs, entry, human, current=True))
         over = bool(entry["over"])
         winners = [seat_name(s, human, rs.players) for s in entry["winners"]]
-    else:
+    elif roomview.dissolved_event(match) is None:
         state = position.spec.match_state(rs)
         playing = {
             "round": state.round_no,
@@ -149,4 +149,8 @@ def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[
         "winners": winners,
         "has_levels": bool(rows and rows[0]["levels"]) or rs.has_level,
         "has_chips": rs.teams == "banker_alone",
+        "room_cards": roomview.room_cards(rs, lang),
+        "match_rounds": rs.option("match_rounds") if rs.has_option("match_rounds") else None,
+        "dissolved": roomview.dissolve_words(position, match),
+        "may_dissolve": rs.table.dissolve and roomview.dissolved_event(match) is None,
     }

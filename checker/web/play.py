@@ -63,7 +63,7 @@ from checker.play.visibility import (
     shows_seed,
 )
 from checker.scenarios.scenario import ScenarioError, parse_options
-from checker.web import matchview, present, tableview
+from checker.web import matchview, present, roomview, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param
 
@@ -449,6 +449,9 @@ def _load_own(request: HttpRequest, key: str) -> tuple[PlayGame, Position] | Htt
         return _render_table(
             request, game, position, status=403, error=_("这局不是你开的：可以复制一份接着打。")
         )
+    if roomview.dissolved_event(game.match) is not None:
+        text = _("这一场已经解散，按解散时的累计结算：不能再走了。")
+        return _render_table(request, game, position, status=409, error=text)
     return game, position
 
 
@@ -490,6 +493,8 @@ def _render_table(
             "match": _match_context(position),
         }
     )
+    choices = context.get("bid_choices", [])
+    context.update(roomview.table_extras(position, context["table"], _lang(), choices, game.match))
     template = "web/play_table.html#table" if request.htmx else "web/play_table.html"
     return render(request, template, context, status=status)
 
@@ -776,6 +781,7 @@ def replay(request: HttpRequest, key: str) -> HttpResponse:
                 "why": judged.outcome.explanation_for(lang) if judged.outcome else "",
                 "plays": rows,
                 "checker_url": _checker_url(position, judged, open_hands=over),
+                "signals": roomview.trick_signals(table, judged.trick.number, human, lang),
             }
         )
     context = {
@@ -801,6 +807,7 @@ def match_page(request: HttpRequest, key: str) -> HttpResponse:
     later = PlayGame.objects.filter(previous=game.key).order_by("created", "id").first()
     context = matchview.match_context(game.key, game.match, position, _lang())
     context.update({"game": game, "nav": "play", "next_game": later})
+    context["is_owner"] = _owner(request) == game.owner
     return render(request, "web/play_match.html", context)
 
 

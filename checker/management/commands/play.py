@@ -19,6 +19,7 @@ from checker.engine.cards import (
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.roundrules import announces_no_trump, is_review_open
+from checker.engine.tablerules import signal_meaning, signal_name
 from checker.engine.texts import Lang, as_lang, pick
 from checker.management.stopping import stoppable
 from checker.play.bots.registry import PLAYER_KINDS
@@ -251,6 +252,12 @@ class Command(BaseCommand):
                     s.out.write(f"{who} {verb} {cards}{why}\n")
             elif t == "no_trump":
                 s.say(f"{who} 报无主：没有主牌了", f"{who} announces: no trumps left")
+            elif t == "signal":
+                code = str(e["signal"])
+                s.say(
+                    f"{who} 提示：{signal_name(code, 'zh')}（{signal_meaning(code, 'zh')}）",
+                    f"{who} signals: {signal_name(code, 'en')} ({signal_meaning(code, 'en')})",
+                )
             elif t == "trick":
                 s.say(
                     f"—— 第 {e['trick'] + 1} 墩 {s.seat(int(e['winner']), human)} 赢，{e['points']} 分；闲家共 {e['attackers']} 分",
