@@ -25,11 +25,8 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("favicon.ico", favicon),
     path("simulation/", include("checker.web.simulation")),
-<<<<<<< HEAD
     path("studies/", include("checker.web.studies")),
-=======
     path("play/", include("checker.web.room")),
->>>>>>> h26e
     path("play/", include("checker.web.play")),
     path("", include("checker.web.urls")),
 ]
