@@ -807,7 +807,7 @@ def match_page(request: HttpRequest, key: str) -> HttpResponse:
     later = PlayGame.objects.filter(previous=game.key).order_by("created", "id").first()
     context = matchview.match_context(game.key, game.match, position, _lang())
     context.update({"game": game, "nav": "play", "next_game": later})
-    context["is_owner"] = _owner(request) == game.owner
+    context["is_owner"] = owner_token(request) == game.owner
     return render(request, "web/play_match.html", context)
 
 
