@@ -51,12 +51,13 @@ def points_bar(rs: Ruleset, points: int, lang: Lang) -> dict[str, Any]:
     top = max(DECK_POINTS * rs.decks, points)
     marks = [m for m in marks if m["points"] <= top]
     for m in marks:
-        m["at"] = round(100 * m["points"] / top, 1)
         m["passed"] = points >= m["points"]
     ahead = [m for m in marks if m["points"] > points]
     return {
         "points": points,
-        "fill": round(100 * min(points, top) / top, 1),
+        "top": top,
+        "shown": max(0, min(points, top)),
+        "tick": max(1, top // 100),
         "marks": marks,
         "next": ahead[0] if ahead else None,
         "to_next": ahead[0]["points"] - points if ahead else 0,

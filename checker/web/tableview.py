@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop
 
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.declare import shown_declaration
+from checker.engine.follow import generate_forced
 from checker.engine.order import TRUMP, Context
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
@@ -21,7 +22,7 @@ from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
 from checker.play.visibility import Viewer, shows_history
-from checker.web import present
+from checker.web import handtools, present, tablebar
 
 PHASE_WORDS = {
     DECLARE: gettext_noop("亮主"),
@@ -120,6 +121,11 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
                 else "",
             }
         )
+    if trick.winner is None:
+        start = trick.leader + len(trick.plays)
+        for k in range(n - len(trick.plays)):
+            seat = (start + k) % n
+            plays.append({"seat": seat, "name": seat_name(seat, human, n), "pending": True})
     number = trick.number + 1
     if trick.leader == human:
         heading = _("第 %(n)s 墩 · 你首出") % {"n": number}
@@ -295,6 +301,8 @@ def table_context(
         if decision is not None:
             checked = decision.cards
             suggestion = decision.explanation_for(lang)
+    elif ask is not None:
+        forced = forced_cards(ask)
     hand: list[Card] = []
     if human is not None:
         if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
@@ -356,6 +364,8 @@ def table_context(
         "declarations": [_declaration(table, s, c, human) for s, c, _e in table.declarations],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
+        "status": tablebar.status_bar(table, human, left, lang, to_move=_turn(table, ask, partial)),
+        "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
     }
     if ask is not None:
         context["declare_options"] = [
@@ -368,6 +378,21 @@ def table_context(
         context["kitty_size"] = rs.kitty_size
         context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
     return context
+
+
+def forced_cards(ask: Ask) -> list[Card]:
+    """List the cards every legal follow from the person's hand holds (marked in the hand)."""
+    view = ask.view
+    if ask.phase != FOLLOW or view.ctx is None or view.lead is None:
+        return []
+    return generate_forced(view.ctx, view.lead, view.hand)
+
+
+def _turn(table: Table, ask: Ask | None, partial: bool) -> int | None:
+    """The seat the table waits for: the person's decision, else the next to play."""
+    if ask is not None and not partial:
+        return ask.view.seat
+    return table.to_move() if table.end is None else None
 
 
 def review_open(position: Position) -> bool:

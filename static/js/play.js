@@ -78,6 +78,21 @@
     });
   }
 
+  // The legal example a tap puts in the hand: the picks become exactly its cards, then the
+  // play button is judged again (the change htmx listens for).
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest ? ev.target.closest("button[data-example]") : null;
+    var form = document.getElementById("hand-form");
+    if (!button || !form) return;
+    var wanted = button.dataset.example.split(" ");
+    form.querySelectorAll('.hand input[name="c"]:not(:disabled)').forEach(function (box) {
+      var at = wanted.indexOf(box.value);
+      box.checked = at >= 0;
+      if (at >= 0) wanted.splice(at, 1);
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", restorePicks);
   } else {
