@@ -57,7 +57,7 @@ def points_bar(rs: Ruleset, points: int, lang: Lang) -> dict[str, Any]:
         "points": points,
         "top": top,
         "shown": max(0, min(points, top)),
-        "tick": max(1, top // 100),
+        "tick": max(1, top // 200),
         "marks": marks,
         "next": ahead[0] if ahead else None,
         "to_next": ahead[0]["points"] - points if ahead else 0,

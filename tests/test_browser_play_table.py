@@ -1,0 +1,87 @@
+"""The table's status bar, rule, one-tap example, judged play button, placeholders and last
+trick in chromium at 390 px and 1280 px (issue 26, point 2). Screenshots under screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import BrowserPage
+from tests.test_browser_play import settled, start_from_link
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+GAME = "/play/?ruleset=classic&seed=3&seat=1&bots=greedy"
+
+
+@pytest.fixture(autouse=True)
+def _short_bot_pause(settings: Any) -> None:
+    settings.PLAY_BOT_PAUSE_MS = 20
+
+
+def _in_view(page: Any, testid: str) -> bool:
+    box = page.get_by_test_id(testid).bounding_box()
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size[
+        "height"
+    ] + 1
+
+
+def press(page: Any, testid: str) -> None:
+    """Tap on a touch screen, click on a desk."""
+    target = page.get_by_test_id(testid)
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        target.tap()
+    else:
+        target.click()
+
+
+def play_hinted(page: Any) -> None:
+    """Make the person's card move by the hint and 出牌; wait for the table to move on."""
+    ply = page.locator("#table").get_attribute("data-ply")
+    press(page, "hint")
+    page.get_by_test_id("hint-text").wait_for()
+    press(page, "play-button")
+    page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
+
+
+def _check_table(bp: BrowserPage, name: str) -> None:
+    page = bp.page
+    start_from_link(bp, GAME)
+    assert settled(page) == "follow"
+    assert page.get_by_test_id("pending").count() == 3
+    assert "跟牌要求" in page.get_by_test_id("rule").inner_text()
+    button = page.get_by_test_id("play-button")
+    assert button.is_disabled()
+    assert button.bounding_box()["height"] >= 40
+    assert page.get_by_test_id("example").bounding_box()["height"] >= 40
+    # The status bar stays in view with the hand scrolled to.
+    page.locator(".hand label.pick").last.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert _in_view(page, "status") and _in_view(page, "points")
+    assert page.get_by_test_id("held").count() == 4
+    assert page.get_by_test_id("band-mark").count() >= 4
+    # One tap on the example: the picks become a legal play and 出牌 is on.
+    press(page, "example")
+    page.wait_for_function("!document.querySelector('[data-testid=play-button]').disabled")
+    assert page.locator('.hand input[name="c"]:checked').count() == 2
+    bp.shot(f"{name}-rule", full_page=False)
+    ply = page.locator("#table").get_attribute("data-ply")
+    press(page, "play-button")
+    page.wait_for_function(f"document.querySelector('#table').dataset.ply !== '{ply}'")
+    for _ in range(3):  # a few more turns: the last trick is one tap away
+        settled(page)
+        play_hinted(page)
+    settled(page)
+    last = page.get_by_test_id("last-trick")
+    last.locator("summary").click()
+    assert last.locator(".play").count() == 4
+    assert _in_view(page, "last-trick")
+    bp.shot(f"{name}-last-trick", full_page=False)
+
+
+def test_the_table_at_390px(phone_page: BrowserPage) -> None:
+    _check_table(phone_page, "table-390")
+
+
+def test_the_table_at_1280px(browser_page: BrowserPage) -> None:
+    _check_table(browser_page, "table-1280")
