@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from checker.engine.cards import ascii_card
+from checker.engine.cards import ascii_card, parse_cards
 from checker.engine.follow import judge_follow
 from checker.engine.ruleset import load_ruleset
 from checker.engine.scoring import score_round
@@ -135,3 +135,35 @@ def test_the_lead_rule_and_a_banned_rethrow_are_stated() -> None:
     assert judge_picks(pos.ask.view, rule.example).legal
     banned = pos.ask.view._replace(may_throw=False)
     assert "甩" in requirement(banned).say("zh")
+
+
+def _after_own_bury(options: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    """二七王 seed 4, seat 0: the person bids, names trump and buries; then the first play."""
+    spec = make_spec("erqiwang", 4, 0, "greedy", options=options)
+    pos = replay_game(spec, [])
+    while pos.ask is not None and pos.ask.phase not in ("lead", "follow"):
+        pos = play_move(spec, pos.moves, auto_move(pos, bid="low"))
+    return pos
+
+
+def test_the_banker_sees_the_kitty_it_buried_and_nobody_else_does() -> None:
+    from checker.play.visibility import Viewer, buried_kitty
+    from checker.web.tableview import table_context
+
+    pos = _after_own_bury()
+    bury = [e for e in pos.events if e["t"] == "bury"]
+    assert bury and bury[0]["seat"] == 0
+    buried = buried_kitty(pos.ruleset, pos.events, Viewer(0, False))
+    assert buried is not None and buried == parse_cards(bury[0]["cards"])
+    assert table_context(pos, "zh")["my_kitty"]
+    for seat in (1, 2):
+        assert buried_kitty(pos.ruleset, pos.events, Viewer(seat, False)) is None
+    closed = _after_own_bury({"review": "closed"})
+    assert buried_kitty(closed.ruleset, closed.events, Viewer(0, False)) is None
+    assert table_context(closed, "zh")["my_kitty"] == ""
+
+
+def test_a_non_banker_seat_page_has_no_kitty(client: Client) -> None:
+    game = start(client)  # classic seed 3: seat 0 is the banker, the person sits at 1
+    text = client.get(f"/play/{game.key}/").content.decode()
+    assert 'data-testid="my-kitty"' not in text

@@ -21,7 +21,7 @@ from checker.play.game import SURRENDER, Ask, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
-from checker.play.visibility import Viewer, shows_history
+from checker.play.visibility import Viewer, buried_kitty, shows_history
 from checker.web import handtools, present, tablebar
 
 PHASE_WORDS = {
@@ -366,6 +366,7 @@ def table_context(
         "waiting_for": _waiting(table, human, partial, position),
         "status": tablebar.status_bar(table, human, left, lang, to_move=_turn(table, ask, partial)),
         "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
+        "my_kitty": _my_kitty(position, shown, table),
     }
     if ask is not None:
         context["declare_options"] = [
@@ -393,6 +394,13 @@ def _turn(table: Table, ask: Ask | None, partial: bool) -> int | None:
     if ask is not None and not partial:
         return ask.view.seat
     return table.to_move() if table.end is None else None
+
+
+def _my_kitty(position: Position, shown: Sequence[dict[str, Any]], table: Table) -> str:
+    """The kitty the person buried, as chips, where visibility lets the seat look at it again."""
+    viewer = Viewer(position.spec.seat, position.is_over)
+    cards = buried_kitty(position.ruleset, shown, viewer)
+    return present.chips(cards, table.ctx) if cards else ""
 
 
 def review_open(position: Position) -> bool:
