@@ -21,9 +21,11 @@ def _short_bot_pause(settings: Any) -> None:
 
 def _in_view(page: Any, testid: str) -> bool:
     box = page.get_by_test_id(testid).bounding_box()
-    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size[
-        "height"
-    ] + 1
+    return (
+        box is not None
+        and box["y"] >= -1
+        and box["y"] + box["height"] <= page.viewport_size["height"] + 1
+    )
 
 
 def press(page: Any, testid: str) -> None:

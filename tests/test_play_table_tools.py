@@ -54,7 +54,9 @@ def test_the_status_bar_shows_trump_banker_points_turn_and_cards_held(client: Cl
     bar = text[text.index('data-testid="status"') : text.index('class="play-head')]
     assert "打2" in bar and "庄" in bar and 'data-testid="points">0<' in bar
     assert "轮到你" in bar and "下一档" in bar
-    held = re.findall(r'data-testid="held"[^>]*>[^<]*(?:<span[^>]*>[^<]*</span>)? <b>(\d+)</b>', bar)
+    held = re.findall(
+        r'data-testid="held"[^>]*>[^<]*(?:<span[^>]*>[^<]*</span>)? <b>(\d+)</b>', bar
+    )
     assert [int(n) for n in held] == [23, 25, 25, 25]  # the banker has buried 8 of 33
     assert bar.count('data-testid="band-mark"') == len(
         [m for m in score_marks(load_ruleset("classic"), "zh") if m["points"] <= 200]
