@@ -87,3 +87,46 @@ def test_the_table_at_390px(phone_page: BrowserPage) -> None:
 
 def test_the_table_at_1280px(browser_page: BrowserPage) -> None:
     _check_table(browser_page, "table-1280")
+
+
+def _screen_order(page: Any) -> list[int]:
+    """The hand's data-order values in reading order on screen (rows, then left to right)."""
+    boxes = page.locator(".hand label.pick").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [Math.round(r.top / 10), r.left, Number(e.dataset.order)]; })"
+    )
+    return [order for _top, _left, order in sorted(boxes)]
+
+
+@pytest.mark.parametrize(("width", "fixture"), [(390, "phone_page"), (1280, "browser_page")])
+def test_display_settings_sort_the_hand_and_colour_four_suits(
+    request: pytest.FixtureRequest, width: int, fixture: str
+) -> None:
+    bp: BrowserPage = request.getfixturevalue(fixture)
+    page = bp.page
+    start_from_link(bp, GAME)
+    settled(page)
+    page.get_by_test_id("display-settings").locator("summary").click()
+    press(page, "sort-strength")
+    assert page.get_by_test_id("sort-strength").get_attribute("aria-pressed") == "true"
+    order = _screen_order(page)
+    assert order == sorted(order)
+    colour = "el => getComputedStyle(el).color"
+    spade = page.locator('.hand .card[title^="♠"]').first
+    club = page.locator('.hand .card[title^="♣"]').first
+    assert spade.evaluate(colour) == club.evaluate(colour)
+    press(page, "colours-4")
+    assert spade.evaluate(colour) != club.evaluate(colour)
+    assert "♣" in club.inner_text()  # the symbol stays: colour is never the only signal
+    for box in page.locator("[data-setting]").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)"
+    ):
+        assert box >= 40
+    bp.shot(f"table-{width}-settings", full_page=False)
+    page.reload()
+    settled(page)
+    assert _screen_order(page) == sorted(_screen_order(page))  # kept in this browser
+    play_hinted(page)
+    settled(page)
+    assert _screen_order(page) == sorted(_screen_order(page))  # and after a move
+    assert page.locator("html.four-colour").count() == 1

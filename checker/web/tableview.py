@@ -191,6 +191,7 @@ def hand_groups(
             items.append(
                 {
                     "value": ascii_card(c),
+                    "order": strength_order(c, group == TRUMP, len(out) + len(items)),
                     "chip": mark_safe(present.chip(c, ctx, "forced" if hard else "")),
                     "checked": on,
                     "trump": group == TRUMP,
@@ -206,6 +207,14 @@ def hand_groups(
             }
         )
     return out
+
+
+def strength_order(card: Card, trump: bool, place: int) -> int:
+    """Place a card in the hand sorted by strength: trumps as dealt first, then by rank, the
+    suits of one rank side by side (♠ ♥ ♣ ♦)."""
+    if trump:
+        return place
+    return 100 + (16 - card.rank) * 4 + "SHCD".index(card.suit)
 
 
 def cards_held(table: Table, ask: Ask | None, human: int | None) -> list[int]:
