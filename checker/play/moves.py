@@ -18,6 +18,7 @@ SURRENDER = "surrender"
 # now, or no bid), b70 (bid 70), y / n (surrender or not), tS (name ♠ trump).
 MOVE_SEP = "."
 CARD_SEP = "-"
+TAKEBACK = "u"  # the person took its last move back (a casual table against bots)
 MAX_MOVES = 400
 
 
@@ -41,7 +42,7 @@ class MoveError(ValueError):
 class Move(NamedTuple):
     """One decision of a seat: cards (declare, bury, lead, follow) or an action."""
 
-    kind: str  # "cards", "pass", "bid", "surrender", "trump"
+    kind: str  # "cards", "pass", "bid", "surrender", "trump", "takeback"
     cards: tuple[Card, ...] = ()
     value: int | str | bool | None = None
 
@@ -55,6 +56,8 @@ class Move(NamedTuple):
             return f"b{self.value}"
         if self.kind == "surrender":
             return "y" if self.value else "n"
+        if self.kind == "takeback":
+            return TAKEBACK
         return f"t{self.value}"
 
 
@@ -63,6 +66,8 @@ def parse_move(text: str) -> Move:
     token = text.strip()
     if token == "p":
         return Move("pass")
+    if token == TAKEBACK:
+        return Move("takeback")
     if token in ("y", "n"):
         return Move("surrender", value=token == "y")
     if token[:1] == "b" and token[1:].isdigit() and len(token) <= 5:

@@ -82,6 +82,13 @@ def buried_kitty(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> lis
     return _cards(buried[-1]["cards"]) if buried else None
 
 
+def allows_take_back(rs: Ruleset, viewer: Viewer) -> bool:
+    """Tell whether the person may take its last move back against the bots: not once the
+    round is over, and not under 不查牌 (`review: closed`), where the bots' replies it saw
+    and took back are cards the rules would not let it look at again."""
+    return viewer.seat is not None and not viewer.over and is_review_open(rs)
+
+
 def earliest_reveal(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> int:
     """The first event a partial table (the bots' replies, step by step) may stop after:
     none while the deal is still going on (the log holds the whole deal, the seat only the

@@ -486,6 +486,7 @@ def _render_table(
             "table_url": reverse("play_table", args=[game.key]),
             "move_url": reverse("play_move", args=[game.key]),
             "check_url": reverse("play_check", args=[game.key]),
+            "takeback_url": reverse("play_takeback", args=[game.key]),
             "share_url": request.build_absolute_uri(reverse("play_table", args=[game.key])),
             "show_seed": seed_shown,
             "position_url": _position_url(request, position) if seed_shown else "",
@@ -623,6 +624,31 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
         return see_other(game.key)
     reveal = tableview.animate_from(new)
     return _render_table(request, game, new, reveal=reveal, mingpai=mingpai)
+
+
+@require_POST
+def take_back(request: HttpRequest, key: str) -> HttpResponse:
+    """Take the person's last move back: the round replayed without it, the take-back logged."""
+    loaded = _load_own(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
+    form = PicksForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["ply"] != game.ply:
+        text = _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text)
+    if not tableview.take_back_open(position):
+        return _render_table(request, game, position, status=409, error=_("这里不能悔棋。"))
+    moves = format_moves([*position.moves, Move("takeback")])
+    POSITIONS.get(position.spec, moves)
+    updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
+        moves=moves, ply=F("ply") + 1, updated=timezone.now()
+    )
+    if not updated:
+        return _render_table(
+            request, game, position, status=409, error=_("这一步已经走过了：下面是现在的局面。")
+        )
+    return see_other(game.key)
 
 
 @require_safe
@@ -830,6 +856,7 @@ urlpatterns = [
     path("<str:key>/", table, name="play_table"),
     path("<str:key>/move", move, name="play_move"),
     path("<str:key>/check", check_picks, name="play_check"),
+    path("<str:key>/takeback", take_back, name="play_takeback"),
     path("<str:key>/fork", fork, name="play_fork"),
     path("<str:key>/next", next_game, name="play_next"),
     path("<str:key>/log.jsonl", log, name="play_log"),

@@ -21,7 +21,8 @@ from checker.play.game import SURRENDER, Ask, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
-from checker.play.visibility import Viewer, buried_kitty, shows_history
+from checker.play.takeback import effective_moves, taken_back
+from checker.play.visibility import Viewer, allows_take_back, buried_kitty, shows_history
 from checker.web import handtools, present, tablebar
 
 PHASE_WORDS = {
@@ -376,6 +377,8 @@ def table_context(
         "status": tablebar.status_bar(table, human, left, lang, to_move=_turn(table, ask, partial)),
         "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
         "my_kitty": _my_kitty(position, shown, table),
+        "take_back": take_back_open(position) and not partial,
+        "taken_back": taken_back(events),
     }
     if ask is not None:
         context["declare_options"] = [
@@ -410,6 +413,13 @@ def _my_kitty(position: Position, shown: Sequence[dict[str, Any]], table: Table)
     viewer = Viewer(position.spec.seat, position.is_over)
     cards = buried_kitty(position.ruleset, shown, viewer)
     return present.chips(cards, table.ctx) if cards else ""
+
+
+def take_back_open(position: Position) -> bool:
+    """Tell whether the person may take its last move back now (a move stands to be undone)."""
+    standing, _marks = effective_moves(position.moves)
+    viewer = Viewer(position.spec.seat, position.is_over)
+    return bool(standing) and allows_take_back(position.ruleset, viewer)
 
 
 def review_open(position: Position) -> bool:
