@@ -179,9 +179,9 @@ def hand_groups(
     for c in ctx.sort_cards(cards):
         groups.setdefault(ctx.group(c), []).append(c)
     names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
-    out = []
+    out: list[dict[str, Any]] = []
     for group, members in groups.items():
-        items = []
+        items: list[dict[str, Any]] = []
         for c in members:
             on = picked[c] > 0
             if on:
