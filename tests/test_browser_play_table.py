@@ -130,3 +130,21 @@ def test_display_settings_sort_the_hand_and_colour_four_suits(
     settled(page)
     assert _screen_order(page) == sorted(_screen_order(page))  # and after a move
     assert page.locator("html.four-colour").count() == 1
+
+
+@pytest.mark.parametrize(("width", "fixture"), [(390, "phone_page"), (1280, "browser_page")])
+def test_take_back_by_a_tap(request: pytest.FixtureRequest, width: int, fixture: str) -> None:
+    bp: BrowserPage = request.getfixturevalue(fixture)
+    page = bp.page
+    start_from_link(bp, GAME)
+    settled(page)
+    hand = page.locator(".hand input[name=c]").evaluate_all("els => els.map(e => e.value)")
+    play_hinted(page)
+    settled(page)
+    assert page.locator(".hand input[name=c]").count() == len(hand) - 2
+    press(page, "take-back")
+    page.get_by_test_id("taken-back").wait_for()
+    settled(page)
+    assert page.locator(".hand input[name=c]").evaluate_all("els => els.map(e => e.value)") == hand
+    assert page.get_by_test_id("pending").count() == 3
+    bp.shot(f"table-{width}-taken-back", full_page=False)

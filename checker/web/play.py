@@ -640,15 +640,15 @@ def take_back(request: HttpRequest, key: str) -> HttpResponse:
     if not tableview.take_back_open(position):
         return _render_table(request, game, position, status=409, error=_("这里不能悔棋。"))
     moves = format_moves([*position.moves, Move("takeback")])
-    POSITIONS.get(position.spec, moves)
+    back = POSITIONS.get(position.spec, moves)
     updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
         moves=moves, ply=F("ply") + 1, updated=timezone.now()
     )
     if not updated:
-        return _render_table(
-            request, game, position, status=409, error=_("这一步已经走过了：下面是现在的局面。")
-        )
-    return see_other(game.key)
+        text = _("这一步已经走过了：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text)
+    game.refresh_from_db()
+    return _render_table(request, game, back) if request.htmx else see_other(game.key)
 
 
 @require_safe
