@@ -148,3 +148,46 @@ def test_take_back_by_a_tap(request: pytest.FixtureRequest, width: int, fixture:
     assert page.locator(".hand input[name=c]").evaluate_all("els => els.map(e => e.value)") == hand
     assert page.get_by_test_id("pending").count() == 3
     bp.shot(f"table-{width}-taken-back", full_page=False)
+
+
+def _centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize(
+    ("url", "players"),
+    [(GAME, 4), ("/play/?ruleset=multideck&seed=2&seat=0&bots=greedy&options=players:6", 6)],
+)
+def test_the_desk_puts_the_seats_around_the_trick(
+    browser_page: BrowserPage, url: str, players: int
+) -> None:
+    page = browser_page.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_from_link(browser_page, url)
+    settled(page)
+    middle = page.locator(".felt .trick, .felt .centre").first.bounding_box()
+    tx, ty = _centre(middle)
+    seats = page.get_by_test_id("seat")
+    assert seats.count() == players
+    sides = set()
+    for i in range(players):
+        x, y = _centre(seats.nth(i).bounding_box())
+        mine = "me" in (seats.nth(i).get_attribute("class") or "")
+        if mine:
+            assert y > ty  # the person at the bottom
+        sides.add(
+            "left" if x < tx - 100 else "right" if x > tx + 100 else "above" if y < ty else "below"
+        )
+    assert {"left", "right", "above", "below"} <= sides
+    browser_page.shot(f"table-desk-{players}", full_page=False)
+
+
+def test_the_phone_keeps_one_column(phone_page: BrowserPage) -> None:
+    page = phone_page.page
+    start_from_link(phone_page, GAME)
+    settled(page)
+    trick = page.get_by_test_id("trick").bounding_box()
+    for box in page.get_by_test_id("seat").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().bottom)"
+    ):
+        assert box <= trick["y"] + 1  # every seat above the trick, none beside it

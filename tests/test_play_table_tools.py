@@ -169,3 +169,11 @@ def test_a_non_banker_seat_page_has_no_kitty(client: Client) -> None:
     game = start(client)  # classic seed 3: seat 0 is the banker, the person sits at 1
     text = client.get(f"/play/{game.key}/").content.decode()
     assert 'data-testid="my-kitty"' not in text
+
+
+def test_seat_names_at_a_six_seat_table_have_no_stray_dot() -> None:
+    from checker.web.tableview import seat_name, seat_place
+
+    assert seat_name(4, 0, 6) == "座4" and seat_name(0, 0, 6) == "你"
+    assert [seat_place(k, 4) for k in range(4)] == ["", "right", "top", "left"]
+    assert seat_place(1, 5) == ""  # an odd table: no place, the layout flows

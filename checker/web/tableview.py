@@ -36,6 +36,21 @@ PHASE_WORDS = {
 }
 
 
+# Where each other seat sits on the desk layout, by its offset from the person (下家 first).
+SEAT_PLACES = {
+    3: ("right", "left"),
+    4: ("right", "top", "left"),
+    6: ("right", "top-right", "top", "top-left", "left"),
+    8: ("right-low", "right-high", "top-right", "top", "top-left", "left-high", "left-low"),
+}
+
+
+def seat_place(offset: int, players: int) -> str:
+    """Name where a seat sits on the desk layout ("" for the person's own, or an odd table)."""
+    places = SEAT_PLACES.get(players)
+    return places[offset - 1] if places and offset else ""
+
+
 def seat_name(seat: int, human: int | None, players: int) -> str:
     """Name a seat from the human's chair: 你, 下家, 对家, 上家 (with its number)."""
     if human is None:
@@ -48,7 +63,7 @@ def seat_name(seat: int, human: int | None, players: int) -> str:
     elif players == 3:
         word = [_("下家"), _("上家")][offset - 1]
     else:
-        word = ""
+        return _("座%(n)d") % {"n": seat}
     return f"{word} · " + _("座%(n)d") % {"n": seat}
 
 
@@ -331,6 +346,8 @@ def table_context(
         seats.append(
             {
                 "seat": s,
+                "pos": (s - (human or 0)) % n,
+                "place": seat_place((s - (human or 0)) % n, n),
                 "name": seat_name(s, human, n),
                 "banker": s == table.banker,
                 "attacker": table.is_attacker(s),
