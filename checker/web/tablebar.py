@@ -18,7 +18,20 @@ POINT_UNIT = 5  # points come in fives: the bands change only there
 DECK_POINTS = 100  # the points in one deck (5s, 10s and Ks)
 
 
+_KEPT: dict[int, tuple[Ruleset, tuple[tuple[int, str, int], ...]]] = {}
+
+
 def _marks(rs: Ruleset) -> tuple[tuple[int, str, int], ...]:
+    """The thresholds of a ruleset, worked out once per ruleset object (see `_scan`)."""
+    kept = _KEPT.get(id(rs))
+    if kept is None or kept[0] is not rs:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        kept = _KEPT[id(rs)] = (rs, _scan(rs))
+    return kept[1]
+
+
+def _scan(rs: Ruleset) -> tuple[tuple[int, str, int], ...]:
     """Find where the round's result changes as the attackers' points rise: (points, result, rise).
 
     Read from the ruleset's own scoring (score.bands, or its step and swap line), never a

@@ -118,13 +118,14 @@ def _winning(table: Table, trick: Trick) -> int | None:
 
 def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[str, Any]:
     n = table.ruleset.players
+    names = [seat_name(s, human, n) for s in range(n)]  # each seat named once
     winning = _winning(table, trick)
     plays = []
     for p in trick.plays:
         plays.append(
             {
                 "seat": p.seat,
-                "name": seat_name(p.seat, human, n),
+                "name": names[p.seat],
                 "cards": present.chips(p.cards, table.ctx),
                 "lead": p.role == "lead",
                 "winning": p.seat == winning,
@@ -141,14 +142,14 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
         start = trick.leader + len(trick.plays)
         for k in range(n - len(trick.plays)):
             seat = (start + k) % n
-            plays.append({"seat": seat, "name": seat_name(seat, human, n), "pending": True})
+            plays.append({"seat": seat, "name": names[seat], "pending": True})
     number = trick.number + 1
     if trick.leader == human:
         heading = _("第 %(n)s 墩 · 你首出") % {"n": number}
     else:
         heading = _("第 %(n)s 墩 · %(who)s 首出") % {
             "n": number,
-            "who": seat_name(trick.leader, human, n),
+            "who": names[trick.leader],
         }
     if winning is None:
         summary = ""
@@ -157,15 +158,15 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
     else:
         summary = _("（第 %(n)s 墩，%(who)s 赢）") % {
             "n": number,
-            "who": seat_name(winning, human, n),
+            "who": names[winning],
         }
     return {
         "number": number,
-        "leader": seat_name(trick.leader, human, n),
+        "leader": names[trick.leader],
         "heading": heading,
         "plays": plays,
         "done": trick.winner is not None,
-        "winner": seat_name(winning, human, n) if winning is not None else "",
+        "winner": names[winning] if winning is not None else "",
         "won": won_words(winning, human, n, trick.points) if winning is not None else "",
         "won_summary": summary,
         "points": trick.points,
