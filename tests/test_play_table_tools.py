@@ -177,3 +177,19 @@ def test_seat_names_at_a_six_seat_table_have_no_stray_dot() -> None:
     assert seat_name(4, 0, 6) == "座4" and seat_name(0, 0, 6) == "你"
     assert [seat_place(k, 4) for k in range(4)] == ["", "right", "top", "left"]
     assert seat_place(1, 5) == ""  # an odd table: no place, the layout flows
+
+
+def test_the_bury_hint_at_the_table_speaks_plainly_in_both_languages() -> None:
+    import re
+
+    from checker.web.tableview import table_context
+
+    spec = make_spec("erqiwang", 4, 0, "v2")
+    pos = replay_game(spec, [])
+    while pos.ask is not None and pos.ask.phase != "bury":
+        pos = play_move(spec, pos.moves, auto_move(pos, bid="low"))
+    assert pos.ask is not None
+    for lang, opening in (("zh", "扣底："), ("en", "kitty: ")):
+        words = table_context(pos, lang, show_hint=True)["suggestion"]
+        assert opening in words and re.search(r"\b[SHCD]\b", words) is None, words
+        assert ("分" in words) if lang == "zh" else ("point" in words)
