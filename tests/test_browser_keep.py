@@ -57,6 +57,12 @@ def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPa
     for card in ("D6", "D3"):
         page.get_by_test_id(f"card-{card}").first.focus()
         page.keyboard.press("Space")
+    # 出牌 stays off for them, said before any try; the keyboard stays on the cards.
+    page.get_by_test_id("play-why").wait_for()
+    assert page.get_by_test_id("play-button").is_disabled()
+    assert page.evaluate(FOCUS) == {"tag": "INPUT", "name": "c", "inHand": True}
+    # Sent anyway (the button forced on, as a stale page might): the server refuses it.
+    page.evaluate("document.querySelector('[data-testid=play-button]').disabled = false")
     page.get_by_test_id("play-button").focus()
     page.keyboard.press("Enter")
     page.get_by_test_id("play-error").wait_for()

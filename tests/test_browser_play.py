@@ -101,10 +101,10 @@ def test_classic_round_by_tapping_at_390px(phone_page: BrowserPage) -> None:
     page.locator('label.pick:has([data-testid="card-D3"])').first.tap()  # tap again: unselect
     assert page.locator('[data-testid="card-D3"]:checked').count() == 0
     page.locator('label.pick:has([data-testid="card-D3"])').first.tap()
-    page.get_by_test_id("play-button").tap()
-    alert = page.get_by_test_id("play-error")
-    alert.wait_for()
-    assert "有对子必须出对子" in alert.inner_text()
+    why = page.get_by_test_id("play-why")
+    why.wait_for()
+    assert "有对子必须出对子" in why.inner_text()  # said before any try; 出牌 stays off
+    assert page.get_by_test_id("play-button").is_disabled()
     assert page.locator("#table").get_attribute("data-ply") == "0"
     phone_page.shot("play-refused", full_page=True)
     phases = play_to_the_end(phone_page, "play-classic", reload_after=6)

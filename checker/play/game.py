@@ -38,6 +38,7 @@ from .seats import default_bots as default_bots  # re-exported: the table and th
 from .seats import describe_bots, make_seat_players, parse_bots
 from .simulation import _dump, header
 from .state import NEW, RoundState
+from .takeback import effective_moves, takeback_event
 
 
 @dataclass(frozen=True)
@@ -230,12 +231,16 @@ class _Game:
 
 def _replayed(spec: GameSpec, moves: Sequence[Move]) -> _Game:
     game = _Game(spec)
-    for step, move in enumerate(moves):
+    standing, marks = effective_moves(moves)
+    for step, move in enumerate(standing):
+        game.events += [takeback_event(spec.seat, m) for m in marks.get(step, ())]
         if game.state.is_over and spec.seat is not None:
             raise MoveError(
                 lambda lang: pick(lang, "这一局已经结束", "the round is over"), step=step
             )
         game.play(move, step)
+    game.events += [takeback_event(spec.seat, m) for m in marks.get(len(standing), ())]
+    game.moves = list(moves)
     return game
 
 

@@ -20,6 +20,7 @@ SIGNAL_MARK = "~"
 # attacker's signal to its partner, 二七王 §11).
 MOVE_SEP = "."
 CARD_SEP = "-"
+TAKEBACK = "u"  # the person took its last move back (a casual table against bots)
 MAX_MOVES = 400
 
 
@@ -43,7 +44,7 @@ class MoveError(ValueError):
 class Move(NamedTuple):
     """One decision of a seat: cards (declare, bury, lead, follow) or an action."""
 
-    kind: str  # "cards", "pass", "bid", "surrender", "trump", "signal"
+    kind: str  # "cards", "pass", "bid", "surrender", "trump", "signal", "takeback"
     cards: tuple[Card, ...] = ()
     value: int | str | bool | None = None
 
@@ -59,6 +60,8 @@ class Move(NamedTuple):
             return "y" if self.value else "n"
         if self.kind == "signal":
             return f"{SIGNAL_MARK}{self.value}"
+        if self.kind == "takeback":
+            return TAKEBACK
         return f"t{self.value}"
 
 
@@ -67,6 +70,8 @@ def parse_move(text: str) -> Move:
     token = text.strip()
     if token == "p":
         return Move("pass")
+    if token == TAKEBACK:
+        return Move("takeback")
     if token in ("y", "n"):
         return Move("surrender", value=token == "y")
     if token[:1] == "b" and token[1:].isdigit() and len(token) <= 5:

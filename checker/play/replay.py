@@ -23,6 +23,7 @@ from .records import write_events
 from .round import RoundResult, RoundSetup, play_round
 from .simulation import Event, _dump, run_job
 from .state import ALWAYS, RoundState
+from .takeback import TAKEN_BACK
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,9 @@ def _rejudge(rs: Ruleset, index: int, events: list[Event]) -> list[Diff]:
     log's, up to the first difference (what follows depends on it). A log that stops before
     the round's end (a game waiting for a move) is compared as far as it goes."""
     logged = [
-        {k: v for k, v in e.items() if k not in ("r", "m")} for e in events if e["t"] != "next"
+        {k: v for k, v in e.items() if k not in ("r", "m")}
+        for e in events
+        if e["t"] not in ("next", TAKEN_BACK)
     ]
     start = logged[0]
     if start["t"] != "round":

@@ -68,6 +68,7 @@ from .records import (
     TrumpFixed,
 )
 from .rounddata import MAX_REDEALS, RoundResult, RoundSetup, build_deck, settlement_bonus
+from .selection import check_cards
 
 Seen = tuple[tuple[int, tuple[Card, ...]], ...]
 Hidden = tuple[tuple[int, int], ...]
@@ -490,32 +491,19 @@ class RoundState:
         if move.kind != "cards":
             raise MoveError(wrong_kind(phase))
         seat = self.turn.seat if self.turn else 0
-        cards = move.cards
-        hand = self.hands[seat] + self.kitty if phase == BURY else self.hands[seat]
-        if not is_subset(cards, hand):
-            raise MoveError(not_in_hand(cards))
         if phase == DECLARE:
+            if not is_subset(move.cards, self.hands[seat]):
+                raise MoveError(not_in_hand(move.cards))
             return
+        hand: Sequence[Card] = self.hands[seat]
         if phase == BURY:
-            size, n = self.rs.kitty_size, len(cards)
-            if n != size:
-                raise MoveError(
-                    lambda lang: pick(
-                        lang, f"要扣 {size} 张，选了 {n} 张", f"bury {size} cards, not {n}"
-                    )
-                )
-            return
-        ctx = self.ctx
-        assert ctx is not None
-        if phase == LEAD:
-            combo = classify(ctx, list(cards))
-            if not combo.is_valid:
-                raise MoveError(lambda lang: combo.reason_for(ctx, lang))
-            return
-        assert self._lead is not None
-        verdict = judge_follow(ctx, self._lead, self._before[self._follower], cards)
-        if not verdict.legal:
-            raise MoveError(verdict.explanation_for)
+            hand = self.hands[seat] + self.kitty
+        elif phase == FOLLOW:
+            hand = self._before[self._follower]
+        lead = self._lead if phase == FOLLOW else None
+        why = check_cards(phase, self.ctx, lead, hand, move.cards, kitty_size=self.rs.kitty_size)
+        if why is not None:
+            raise MoveError(why)
 
     def _verify_declare(self, move: Move) -> None:
         if move.kind == "pass":

@@ -69,6 +69,26 @@ def _recent_tricks(events: Sequence[LogEvent], seat: int | None) -> set[int]:
     return recent
 
 
+def buried_kitty(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> list[Card] | None:
+    """The cards the viewer's seat buried, while it may look at them again (None: it may not).
+
+    Only the seat that buried them (the banker) sees them, after burying, while the round is
+    played; under 不查牌 (`review: closed`) they stay face down like the earlier tricks.
+    """
+    seat = viewer.seat
+    if seat is None or viewer.over or not is_review_open(rs):
+        return None
+    buried = [e for e in events if e["t"] == "bury" and e["seat"] == seat]
+    return _cards(buried[-1]["cards"]) if buried else None
+
+
+def allows_take_back(rs: Ruleset, viewer: Viewer) -> bool:
+    """Tell whether the person may take its last move back against the bots: not once the
+    round is over, and not under 不查牌 (`review: closed`), where the bots' replies it saw
+    and took back are cards the rules would not let it look at again."""
+    return viewer.seat is not None and not viewer.over and is_review_open(rs)
+
+
 def earliest_reveal(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> int:
     """The first event a partial table (the bots' replies, step by step) may stop after:
     none while the deal is still going on (the log holds the whole deal, the seat only the

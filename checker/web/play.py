@@ -63,7 +63,7 @@ from checker.play.visibility import (
     shows_seed,
 )
 from checker.scenarios.scenario import ScenarioError, parse_options
-from checker.web import matchview, present, roomview, tableview
+from checker.web import handtools, matchview, present, roomview, tableview
 from checker.web.context import engine_version
 from checker.web.links import checker_query, options_param
 
@@ -243,6 +243,13 @@ class MoveForm(forms.Form):
     move = forms.CharField(required=False, max_length=400)
     c = CardsField(required=False)
     mingpai = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+
+
+class PicksForm(forms.Form):
+    """The picks the play button is judged for: the ply they answer and the ticked cards."""
+
+    ply = WholeNumberField(min_value=0, max_value=10_000)
+    c = CardsField(required=False)
 
 
 def field_errors(form: forms.Form) -> str:
@@ -486,6 +493,8 @@ def _render_table(
             "pause_ms": _pause_ms(),
             "table_url": reverse("play_table", args=[game.key]),
             "move_url": reverse("play_move", args=[game.key]),
+            "check_url": reverse("play_check", args=[game.key]),
+            "takeback_url": reverse("play_takeback", args=[game.key]),
             "share_url": request.build_absolute_uri(reverse("play_table", args=[game.key])),
             "show_seed": seed_shown,
             "position_url": _position_url(request, position) if seed_shown else "",
@@ -625,6 +634,49 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
         return see_other(game.key)
     reveal = tableview.animate_from(new)
     return _render_table(request, game, new, reveal=reveal, mingpai=mingpai)
+
+
+@require_POST
+def take_back(request: HttpRequest, key: str) -> HttpResponse:
+    """Take the person's last move back: the round replayed without it, the take-back logged."""
+    loaded = _load_own(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
+    form = PicksForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["ply"] != game.ply:
+        text = _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text)
+    if not tableview.take_back_open(position):
+        return _render_table(request, game, position, status=409, error=_("这里不能悔棋。"))
+    moves = format_moves([*position.moves, Move("takeback")])
+    back = POSITIONS.get(position.spec, moves)
+    updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
+        moves=moves, ply=F("ply") + 1, updated=timezone.now()
+    )
+    if not updated:
+        text = _("这一步已经走过了：下面是现在的局面。")
+        return _render_table(request, game, position, status=409, error=text)
+    game.refresh_from_db()
+    return _render_table(request, game, back) if request.htmx else see_other(game.key)
+
+
+@require_safe
+def check_picks(request: HttpRequest, key: str) -> HttpResponse:
+    """Judge the picked cards for the play button; nothing changes (the move is judged again)."""
+    form = PicksForm(request.GET)
+    if not form.is_valid():
+        return _message(request, field_errors(form), 400)
+    loaded = _load_game(request, key)
+    if isinstance(loaded, HttpResponse):
+        return loaded
+    game, position = loaded
+    ask = position.ask if form.cleaned_data["ply"] == game.ply else None
+    tools = handtools.picks_verdict(ask, form.cleaned_data["c"], _lang())
+    if ask is None:
+        tools["why"] = _("局面已经变了：请刷新这一页。")
+    context = {"tools": tools, "phase": ask.phase if ask else "", "check_url": request.path}
+    return render(request, "web/_play_check.html", context)
 
 
 @require_POST
@@ -815,6 +867,8 @@ urlpatterns = [
     path("", lobby, name="play"),
     path("<str:key>/", table, name="play_table"),
     path("<str:key>/move", move, name="play_move"),
+    path("<str:key>/check", check_picks, name="play_check"),
+    path("<str:key>/takeback", take_back, name="play_takeback"),
     path("<str:key>/fork", fork, name="play_fork"),
     path("<str:key>/next", next_game, name="play_next"),
     path("<str:key>/log.jsonl", log, name="play_log"),

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop
 
 from checker.engine.cards import SUIT_SYMBOLS, Card, ascii_card, format_rank, parse_cards
 from checker.engine.declare import shown_declaration
+from checker.engine.follow import generate_forced
 from checker.engine.order import TRUMP, Context
 from checker.engine.texts import Lang
 from checker.engine.trick import resolve_trick
@@ -20,8 +21,9 @@ from checker.play.game import SURRENDER, Ask, Position, hint
 from checker.play.players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.seats import seat_bots
 from checker.play.table import Table, Trick, banker_reveal, fold_events, hand_at, review_seats
-from checker.play.visibility import Viewer, shows_history
-from checker.web import present
+from checker.play.takeback import effective_moves, taken_back
+from checker.play.visibility import Viewer, allows_take_back, buried_kitty, shows_history
+from checker.web import handtools, present, tablebar
 
 PHASE_WORDS = {
     DECLARE: gettext_noop("亮主"),
@@ -32,6 +34,21 @@ PHASE_WORDS = {
     LEAD: gettext_noop("首出"),
     FOLLOW: gettext_noop("跟牌"),
 }
+
+
+# Where each other seat sits on the desk layout, by its offset from the person (下家 first).
+SEAT_PLACES = {
+    3: ("right", "left"),
+    4: ("right", "top", "left"),
+    6: ("right", "top-right", "top", "top-left", "left"),
+    8: ("right-low", "right-high", "top-right", "top", "top-left", "left-high", "left-low"),
+}
+
+
+def seat_place(offset: int, players: int) -> str:
+    """Name where a seat sits on the desk layout ("" for the person's own, or an odd table)."""
+    places = SEAT_PLACES.get(players)
+    return places[offset - 1] if places and offset else ""
 
 
 def seat_name(seat: int, human: int | None, players: int) -> str:
@@ -46,7 +63,7 @@ def seat_name(seat: int, human: int | None, players: int) -> str:
     elif players == 3:
         word = [_("下家"), _("上家")][offset - 1]
     else:
-        word = ""
+        return _("座%(n)d") % {"n": seat}
     return f"{word} · " + _("座%(n)d") % {"n": seat}
 
 
@@ -101,13 +118,14 @@ def _winning(table: Table, trick: Trick) -> int | None:
 
 def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[str, Any]:
     n = table.ruleset.players
+    names = [seat_name(s, human, n) for s in range(n)]  # each seat named once
     winning = _winning(table, trick)
     plays = []
     for p in trick.plays:
         plays.append(
             {
                 "seat": p.seat,
-                "name": seat_name(p.seat, human, n),
+                "name": names[p.seat],
                 "cards": present.chips(p.cards, table.ctx),
                 "lead": p.role == "lead",
                 "winning": p.seat == winning,
@@ -120,13 +138,18 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
                 else "",
             }
         )
+    if trick.winner is None:
+        start = trick.leader + len(trick.plays)
+        for k in range(n - len(trick.plays)):
+            seat = (start + k) % n
+            plays.append({"seat": seat, "name": names[seat], "pending": True})
     number = trick.number + 1
     if trick.leader == human:
         heading = _("第 %(n)s 墩 · 你首出") % {"n": number}
     else:
         heading = _("第 %(n)s 墩 · %(who)s 首出") % {
             "n": number,
-            "who": seat_name(trick.leader, human, n),
+            "who": names[trick.leader],
         }
     if winning is None:
         summary = ""
@@ -135,15 +158,15 @@ def _trick(table: Table, trick: Trick, human: int | None, lang: Lang) -> dict[st
     else:
         summary = _("（第 %(n)s 墩，%(who)s 赢）") % {
             "n": number,
-            "who": seat_name(winning, human, n),
+            "who": names[winning],
         }
     return {
         "number": number,
-        "leader": seat_name(trick.leader, human, n),
+        "leader": names[trick.leader],
         "heading": heading,
         "plays": plays,
         "done": trick.winner is not None,
-        "winner": seat_name(winning, human, n) if winning is not None else "",
+        "winner": names[winning] if winning is not None else "",
         "won": won_words(winning, human, n, trick.points) if winning is not None else "",
         "won_summary": summary,
         "points": trick.points,
@@ -172,9 +195,9 @@ def hand_groups(
     for c in ctx.sort_cards(cards):
         groups.setdefault(ctx.group(c), []).append(c)
     names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
-    out = []
+    out: list[dict[str, Any]] = []
     for group, members in groups.items():
-        items = []
+        items: list[dict[str, Any]] = []
         for c in members:
             on = picked[c] > 0
             if on:
@@ -185,6 +208,7 @@ def hand_groups(
             items.append(
                 {
                     "value": ascii_card(c),
+                    "order": strength_order(c, group == TRUMP, len(out) + len(items)),
                     "chip": mark_safe(present.chip(c, ctx, "forced" if hard else "")),
                     "checked": on,
                     "trump": group == TRUMP,
@@ -200,6 +224,14 @@ def hand_groups(
             }
         )
     return out
+
+
+def strength_order(card: Card, trump: bool, place: int) -> int:
+    """Place a card in the hand sorted by strength: trumps as dealt first, then by rank, the
+    suits of one rank side by side (♠ ♥ ♣ ♦)."""
+    if trump:
+        return place
+    return 100 + (16 - card.rank) * 4 + "SHCD".index(card.suit)
 
 
 def cards_held(table: Table, ask: Ask | None, human: int | None) -> list[int]:
@@ -295,6 +327,8 @@ def table_context(
         if decision is not None:
             checked = decision.cards
             suggestion = decision.explanation_for(lang)
+    elif ask is not None:
+        forced = forced_cards(ask)
     hand: list[Card] = []
     if human is not None:
         if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
@@ -313,6 +347,8 @@ def table_context(
         seats.append(
             {
                 "seat": s,
+                "pos": (s - (human or 0)) % n,
+                "place": seat_place((s - (human or 0)) % n, n),
                 "name": seat_name(s, human, n),
                 "banker": s == table.banker,
                 "attacker": table.is_attacker(s),
@@ -356,6 +392,11 @@ def table_context(
         "declarations": [_declaration(table, s, c, human) for s, c, _e in table.declarations],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
+        "status": tablebar.status_bar(table, human, left, lang, to_move=_turn(table, ask, partial)),
+        "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
+        "my_kitty": _my_kitty(position, shown, table),
+        "take_back": take_back_open(position) and not partial,
+        "taken_back": taken_back(events),
     }
     if ask is not None:
         context["declare_options"] = [
@@ -368,6 +409,35 @@ def table_context(
         context["kitty_size"] = rs.kitty_size
         context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
     return context
+
+
+def forced_cards(ask: Ask) -> list[Card]:
+    """List the cards every legal follow from the person's hand holds (marked in the hand)."""
+    view = ask.view
+    if ask.phase != FOLLOW or view.ctx is None or view.lead is None:
+        return []
+    return generate_forced(view.ctx, view.lead, view.hand)
+
+
+def _turn(table: Table, ask: Ask | None, partial: bool) -> int | None:
+    """The seat the table waits for: the person's decision, else the next to play."""
+    if ask is not None and not partial:
+        return ask.view.seat
+    return table.to_move() if table.end is None else None
+
+
+def _my_kitty(position: Position, shown: Sequence[dict[str, Any]], table: Table) -> str:
+    """The kitty the person buried, as chips, where visibility lets the seat look at it again."""
+    viewer = Viewer(position.spec.seat, position.is_over)
+    cards = buried_kitty(position.ruleset, shown, viewer)
+    return present.chips(cards, table.ctx) if cards else ""
+
+
+def take_back_open(position: Position) -> bool:
+    """Tell whether the person may take its last move back now (a move stands to be undone)."""
+    standing, _marks = effective_moves(position.moves)
+    viewer = Viewer(position.spec.seat, position.is_over)
+    return bool(standing) and allows_take_back(position.ruleset, viewer)
 
 
 def review_open(position: Position) -> bool:

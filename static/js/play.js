@@ -78,9 +78,67 @@
     });
   }
 
+  // The legal example a tap puts in the hand: the picks become exactly its cards, then the
+  // play button is judged again (the change htmx listens for).
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest ? ev.target.closest("button[data-example]") : null;
+    var form = document.getElementById("hand-form");
+    if (!button || !form) return;
+    var wanted = button.dataset.example.split(" ");
+    form.querySelectorAll('.hand input[name="c"]:not(:disabled)').forEach(function (box) {
+      var at = wanted.indexOf(box.value);
+      box.checked = at >= 0;
+      if (at >= 0) wanted.splice(at, 1);
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // Display settings, kept in this browser: the hand by suit or by strength (the cards of a
+  // rank side by side), and four-colour suits (♣ green, ♦ blue; the symbols stay).
+  var DISPLAY = "play-display";
+
+  var current = null;  // the settings of this page (what localStorage holds, if it may)
+
+  function display() {
+    if (current === null) {
+      try { current = JSON.parse(localStorage.getItem(DISPLAY) || "{}") || {}; } catch (e) { current = {}; }
+    }
+    return current;
+  }
+
+  function applyDisplay() {
+    var wanted = display();
+    var sort = wanted.sort === "strength" ? "strength" : "suit";
+    var colours = wanted.colours === "4" ? "4" : "2";
+    document.documentElement.classList.toggle("four-colour", colours === "4");
+    var hand = document.querySelector("#table .hand");
+    if (hand) {
+      hand.classList.toggle("by-strength", sort === "strength");
+      hand.querySelectorAll("label.pick").forEach(function (label) {
+        label.style.order = sort === "strength" ? label.dataset.order : "";
+      });
+    }
+    document.querySelectorAll("[data-setting]").forEach(function (button) {
+      var now = button.dataset.setting === "sort" ? sort : colours;
+      button.setAttribute("aria-pressed", String(button.dataset.value === now));
+    });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest ? ev.target.closest("button[data-setting]") : null;
+    if (!button) return;
+    var wanted = display();
+    wanted[button.dataset.setting] = button.dataset.value;
+    try { localStorage.setItem(DISPLAY, JSON.stringify(wanted)); } catch (e) { /* kept for this page only */ }
+    applyDisplay();
+  });
+  document.addEventListener("htmx:afterSettle", applyDisplay);
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", restorePicks);
+    document.addEventListener("DOMContentLoaded", applyDisplay);
   } else {
     restorePicks();
+    applyDisplay();
   }
 })();

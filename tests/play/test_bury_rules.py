@@ -50,3 +50,34 @@ def test_weak_hand_buries_no_points() -> None:
     )
     buried = V2Bot(random.Random(0)).decide(_bury_view(hand, trump=None)).cards
     assert sum(c.points for c in buried) == 0
+
+
+STRONG_WITH_A_TEN = (
+    "♠A ♠A ♠K ♠K ♠Q ♠J ♠10 ♠9 ♠8 ♠7 ♥3 ♣3 小王 ♦10 ♦6 "
+    "♥A ♥Q ♥J ♥9 ♥8 ♥7 ♥6 ♥5 ♥4 ♣K ♣Q ♣J ♣10 ♣9 ♣8 ♣7 ♣6"
+)
+
+
+def test_a_void_that_would_put_a_ten_at_risk_is_not_made() -> None:
+    import re
+
+    from checker.play.bots.bury import RISK_LIMIT, points_at_risk
+
+    hand = cards(STRONG_WITH_A_TEN)
+    view = _bury_view(hand)
+    assert points_at_risk(view.ctx, hand, cards("♦10 ♦6")) == 20 > RISK_LIMIT  # ×2, a single
+    decision = V2Bot(random.Random(0)).decide(view)
+    assert "♦10" not in {str(c) for c in decision.cards}
+    zh, en = decision.explanation_for("zh"), decision.explanation_for("en")
+    assert "不扣光♦" in zh and "20" in zh and "keeps ♦" in en
+    for text in (zh, en):
+        assert re.search(r"\b[SHCD]\b", text) is None, text  # suits by symbol, never a letter
+    assert "闲家抠底至少算" in zh or "没有分" in zh
+
+
+def test_a_void_with_no_points_is_still_made_and_said_plainly() -> None:
+    hand = cards(STRONG_WITH_A_TEN.replace("♦10", "♦4"))
+    decision = V2Bot(random.Random(0)).decide(_bury_view(hand))
+    assert {"♦4", "♦6"} <= {str(c) for c in decision.cards}
+    assert "把♦扣光" in decision.explanation_for("zh")
+    assert "empties ♦" in decision.explanation_for("en")

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from checker.engine.cards import Card, remove_cards
+from checker.engine.cards import SUIT_SYMBOLS, Card, remove_cards
 from checker.engine.combos import SINGLE, Unit
 from checker.engine.order import TRUMP, Context
+from checker.engine.scoring import kitty_bonus
 
 from ..players import Decision, PlayerView
 from .lead import is_controlled_suit
@@ -25,6 +26,23 @@ def _exposed(view: PlayerView) -> Counter[Card]:
     return shown
 
 
+# The most a void may put at risk: the points under the kitty as the attackers would count them
+# on taking the last trick with a single (the least a kitty loss costs). One 5 doubled is worth
+# emptying a suit; a 10 or a K (20 at risk) is not — a buried ♥10 turned a hold into a loss.
+RISK_LIMIT = 10
+
+
+def points_at_risk(ctx: Context, hand: Sequence[Card], cards: Sequence[Card]) -> int:
+    """Count what these cards under the kitty give the attackers if they take the last trick
+    with a single trump (the ruleset's least multiplier); 0 when they hold no points."""
+    if not any(c.points for c in cards):
+        return 0
+    lone = next((c for c in hand if ctx.key[c][0] == TRUMP), None)
+    if lone is None:
+        return 2 * sum(c.points for c in cards)
+    return kitty_bonus(ctx, [lone], cards).bonus
+
+
 def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
     """Choose the kitty for a v2 bot and list the rules that chose it, in order."""
     hand = list(view.hand)
@@ -39,12 +57,21 @@ def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
     controlled = {g for g, cs in side.items() if is_controlled_suit(ctx, mem, cs)}
     chosen: list[Card] = []
     rules: list[str] = []
+    # A banker alone (二七王) needs its voids to ruff against two attackers: measured over 300
+    # v2 rounds, keeping a pointed short suit there lost more rounds (banker 39 → 30) than the
+    # kitty saved; with a partner the void is weighed against the points it puts at risk.
+    weigh_risk = view.ruleset.teams != "banker_alone"
     if strong:
         for g, cs in sorted(side.items(), key=lambda item: (len(item[1]), item[0])):
             if g in controlled or len(cs) > k - len(chosen):
                 continue
             if any(c.rank == 14 for c in cs):
                 continue  # a suit with its ace is kept: it can win tricks and be led later
+            risk = points_at_risk(ctx, hand, cs)
+            spare = [c for h, others in side.items() if h != g for c in others if not c.points]
+            if weigh_risk and risk > RISK_LIMIT and len(spare) >= k - len(chosen):
+                rules.append(f"risky:{g}:{risk}")
+                continue  # its points would cost more than the void gains; blanks can go instead
             chosen += cs
             rules.append(f"void:{g}")
     left = remove_cards(hand, chosen)
@@ -83,36 +110,45 @@ def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
 
 
 def decide_bury(bot: str, view: PlayerView) -> Decision:
-    """Decide a v2 kitty with its reason."""
+    """Decide a v2 kitty with its reason in plain words: what it empties, what it keeps and
+    the points it leaves at risk if the attackers take the last trick."""
     ctx = view.ctx
     assert ctx is not None
     cards, rules = plan_bury(ctx, view)
     points = sum(c.points for c in cards)
-    voids = [r.split(":")[1] for r in rules if r.startswith("void:")]
+    risk = points_at_risk(ctx, view.hand, cards)
+    voids = "".join(SUIT_SYMBOLS[r.split(":")[1]] for r in rules if r.startswith("void:"))
+    risky = [r.split(":")[1:] for r in rules if r.startswith("risky:")]
     strong = is_strong_hand(ctx, view.hand)
-    zh = (
-        "强主：绝短门（" + "、".join(voids) + "），"
-        if voids
-        else ("强主：" if strong else "弱牌：不埋分，")
-    )
-    en = (
-        "strong trumps: empties the short suits (" + ", ".join(voids) + "); "
-        if voids
-        else ("strong trumps: " if strong else "weak hand: no points buried; ")
-    )
-    zh += "保留可控短门（A、AA、AKK、AAKKQ）"
-    en += "keeps controlled short suits (A, AA, AKK, AAKKQ)"
+    zh, en = [], []
+    if voids:
+        zh.append(f"主牌够强，把{voids}扣光，以后这门可以用主牌杀")
+        en.append(f"trumps are strong: empties {voids} so that suit can be ruffed later")
+    elif strong:
+        zh.append("主牌够强，但没有能扣光的短门")
+        en.append("trumps are strong, but no short suit can be emptied")
+    else:
+        zh.append("手牌偏弱：尽量不扣分牌")
+        en.append("a weak hand: keeps point cards out of the kitty")
+    for g, at in risky:
+        zh.append(f"不扣光{SUIT_SYMBOLS[g]}：里面的分若被抠底要算 {at} 分，不值")
+        en.append(f"keeps {SUIT_SYMBOLS[g]}: its points would count {at} if the kitty is lost")
+    zh.append("留着有 A 或能自己控制的短门")
+    en.append("keeps short suits it controls (with an ace)")
     if "trumps" in rules:
-        zh += "，副牌不够时埋最小的主（先埋未暴露的级牌）"
-        en += (
-            ", and buries the smallest trumps when side cards run out (unexposed level cards first)"
-        )
+        zh.append("副牌不够，扣最小的主（先扣没亮过的级牌）")
+        en.append("short of side cards, buries the smallest trumps (unshown level cards first)")
+    if risk:
+        tail_zh = f"扣下 {{cards}}，共 {points} 分：闲家抠底至少算 {risk} 分"
+        tail_en = f"buries {{cards}}, {points} points: at least {risk} if the kitty is lost"
+    else:
+        tail_zh, tail_en = "扣下 {cards}，没有分", "buries {cards}, no points"
     return decided(
         bot,
         "bury.plan",
         cards,
-        f"埋牌：{zh}；埋 {{cards}}（{points} 分）",
-        f"buries: {en}; kitty {{cards}} ({points} points)",
+        "扣底：" + "；".join(zh) + "。" + tail_zh + "。",
+        "kitty: " + "; ".join(en) + ". It " + tail_en + ".",
     )
 
 
