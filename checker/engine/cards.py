@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .errors import CardError
+from .native import mypyc_attr
 from .vocab import BIG_JOKER as BIG_JOKER
 from .vocab import BIG_JOKER_SPELLINGS, JOKER_NAMES_ZH, RANK_ALIASES, SUIT_ALIASES
 from .vocab import RANK_LABELS as RANK_LABELS
@@ -27,6 +28,7 @@ POINTS_BY_CODE: list[int] = [0]
 _BY_FACE: dict[tuple[str, int], Card] = {}
 
 
+@mypyc_attr(native_class=False)  # a subclass of a builtin: a plain class when compiled
 class Card(int):
     """One physical card face: suit letter ("" for jokers) and rank (2..14, 15 小王, 16 大王).
 
