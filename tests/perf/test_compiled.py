@@ -20,9 +20,11 @@ from checker.perf.enginecheck import generate_records
 BUILT = bool(built_files())
 SLICE = 1_500  # judgements: about a hundred records, every ruleset variant at least once
 PURE_SLICE = f"""
-import json
+import json, sys
 from checker.perf.enginecheck import generate_records
-print(json.dumps(list(generate_records(7, {SLICE}))))
+records = list(generate_records(7, {SLICE}))
+files = [sys.modules["{PACKAGE}." + name].__file__ for name in {list(MODULES)!r}]
+print(json.dumps({{"files": files, "records": records}}))
 """
 
 
@@ -56,7 +58,9 @@ def test_the_compiled_engine_judges_a_seeded_slice_as_the_pure_python_one() -> N
         run = subprocess.run(
             [sys.executable, "-c", PURE_SLICE], cwd=pure, capture_output=True, text=True, check=True
         )
-    assert json.loads(run.stdout) == compiled
+        pure_run = json.loads(run.stdout)
+        assert all(Path(f).is_relative_to(pure) and f.endswith(".py") for f in pure_run["files"])
+    assert pure_run["records"] == compiled
 
 
 def test_the_compiled_list_names_engine_modules_once_and_leaves_the_shim_pure() -> None:
