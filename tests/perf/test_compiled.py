@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from checker.perf.compiled import ENGINE_DIR, GROUP, MODULES, PACKAGE, ROOT, built_files, stale
-from checker.perf.compiledbench import pure_tree
+from checker.perf.compiledbench import pure_tree, ratios
 from checker.perf.enginecheck import generate_records
 
 BUILT = bool(built_files())
@@ -106,3 +106,18 @@ def test_a_compiled_module_marks_its_builtin_subclasses_plain(name: str) -> None
 
 def test_the_module_list_path_is_the_engine_package() -> None:
     assert Path(str(importlib.import_module(PACKAGE).__file__)).parent == ENGINE_DIR
+
+
+def test_compiledbench_pairs_its_batches_and_reads_times_the_other_way_round() -> None:
+    rows = ratios(
+        {
+            "pure": {"trick_resolutions_per_s": [100, 200, 300], "worst_throw_check_ms": [2, 2, 2]},
+            "compiled": {
+                "trick_resolutions_per_s": [150, 200, 600],
+                "worst_throw_check_ms": [1, 4, 1],
+            },
+        }
+    )
+    assert rows["trick_resolutions_per_s"]["ratio"] == 1.5  # median of 1.5, 1, 2
+    assert rows["worst_throw_check_ms"]["ratio"] == 2  # median of 2, 0.5, 2: lower is better
+    assert rows["worst_throw_check_ms"]["higher_is_better"] is False
