@@ -117,7 +117,13 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        with stoppable("play", sys.stderr, lambda: "nothing kept (a game in the terminal is not saved; --moves resumes one from its move list)"):
+        with stoppable(
+            "play",
+            sys.stderr,
+            lambda: (
+                "nothing kept (a game in the terminal is not saved; --moves resumes one from its move list)"
+            ),
+        ):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:
