@@ -3,11 +3,11 @@ telling whether the running process loaded them.
 
 `make compiled` runs `python -m checker.perf.compiled build` from the repository root: mypyc
 (from the dev extras, with setuptools and a C compiler) turns each module of `MODULES` into an
-extension (`checker/engine/<name>.cpython-…so`, and the shared library they call into,
-`checker/engine/hot__mypyc.cpython-…so`), which Python imports in preference to the `.py` next to it. Without those files (`make
-clean-compiled` removes them), the same modules run as pure Python. The modules left out are cold (rulesets,
-scoring, bidding) or need what mypyc does not compile (`records.fast_init`'s `exec`, the
-`mypyc_attr` shim itself).
+extension, `checker/engine/<name>.cpython-….so`, beside the shared library they call into,
+`checker/engine/hot__mypyc.cpython-….so`; Python imports an extension in preference to the
+`.py` next to it. Without those files (`make clean-compiled` removes them) the same modules run
+as pure Python. The modules left out are cold (rulesets, scoring, bidding) or need what mypyc
+does not compile (`records.fast_init`'s `exec`, the `mypyc_attr` shim itself).
 """
 
 from __future__ import annotations
