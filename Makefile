@@ -19,7 +19,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 \
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check hostile-check
+.PHONY: help venv install run test test-postgres lint bench cases schema messages compilemessages clean simulate-check hostile-check compiled clean-compiled
 
 help:
 	@echo "make run     set up .venv, migrate, serve at http://$(HOST):$(PORT)/ (DEBUG on)"
@@ -29,6 +29,7 @@ help:
 	@echo "make cases   run the YAML case suite (manage.py runcases)"
 	@echo "make schema  regenerate cases/case.schema.json from the case-kind records"
 	@echo "make bench   engine benchmark (manage.py bench) and web benchmark (benchweb)"
+	@echo "make compiled        optional: compile the engine's hot modules with mypyc (make clean-compiled)"
 
 $(VPY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -59,8 +60,10 @@ run: $(STAMP) compilemessages
 	DJANGO_DEBUG=1 $(VPY) manage.py migrate --noinput -v 0
 	DJANGO_DEBUG=1 $(VPY) manage.py runserver $(HOST):$(PORT)
 
-# pytest runs last so that its summary is the closing line of the run.
+# pytest runs last so that its summary is the closing line of the run. A compiled engine in the
+# tree (make compiled) is rebuilt first if any engine source changed, then tested as it is.
 test: $(STAMP) compilemessages
+	@if [ -e $(COMPILED_STAMP) ]; then $(MAKE) compiled; fi
 	$(MAKE) lint
 	$(MAKE) simulate-check
 	$(MAKE) hostile-check
@@ -102,5 +105,19 @@ cases: $(STAMP)
 schema: $(STAMP)
 	$(VPY) manage.py caseschema
 
-clean:
+# The optional compiled engine (docs/benchmarks.md): mypyc compiles the hot modules listed in
+# checker/perf/compiled.py into extension files next to their sources, which Python then
+# imports instead (gcc and the Python headers needed; mypy and setuptools come with the dev
+# extras). Without them the pure-Python engine runs, as by default.
+COMPILED_STAMP := checker/engine/.compiled.json
+
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(wildcard checker/engine/*.py) checker/perf/compiled.py
+	$(VPY) -m checker.perf.compiled build
+
+clean-compiled:
+	rm -rf build $(COMPILED_STAMP) checker/engine/*.so
+
+clean: clean-compiled
 	rm -rf $(VENV) staticfiles screenshots .pytest_cache .mypy_cache .ruff_cache

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import CardError
+from .native import mypyc_attr
 from .vocab import BIG_JOKER as BIG_JOKER
 from .vocab import BIG_JOKER_SPELLINGS, JOKER_NAMES_ZH, RANK_ALIASES, SUIT_ALIASES
 from .vocab import RANK_LABELS as RANK_LABELS
@@ -27,6 +28,7 @@ POINTS_BY_CODE: list[int] = [0]
 _BY_FACE: dict[tuple[str, int], Card] = {}
 
 
+@mypyc_attr(native_class=False)  # a subclass of a builtin: a plain class when compiled
 class Card(int):
     """One physical card face: suit letter ("" for jokers) and rank (2..14, 15 小王, 16 大王).
 
@@ -41,17 +43,15 @@ class Card(int):
         card = _BY_FACE.get((suit, rank))
         return card if card is not None else _register(suit, rank)
 
-    if TYPE_CHECKING:
+    @property
+    def suit(self) -> str:
+        """Return the suit letter ("" for jokers); replaced by a C-level getter below."""
+        return _SUIT[self]
 
-        @property
-        def suit(self) -> str: ...
-
-        @property
-        def rank(self) -> int: ...
-
-    else:  # C-level getters: a card's suit and rank are read on every hot path
-        suit = property(_SUIT.__getitem__)
-        rank = property(_RANK.__getitem__)
+    @property
+    def rank(self) -> int:
+        """Return the rank (2..14, 15 小王, 16 大王); replaced by a C-level getter below."""
+        return _RANK[self]
 
     @property
     def is_joker(self) -> bool:
@@ -75,6 +75,12 @@ class Card(int):
 
     def __str__(self) -> str:
         return format_card(self)
+
+
+# C-level getters: a card's suit and rank are read on every hot path. Set after the class, not
+# in an `if TYPE_CHECKING` branch of its body, which the compiled build would leave out.
+setattr(Card, "suit", property(_SUIT.__getitem__))  # noqa: B010
+setattr(Card, "rank", property(_RANK.__getitem__))  # noqa: B010
 
 
 def _register(suit: str, rank: int) -> Card:

@@ -28,6 +28,7 @@ from .ladder import (
     lead_bins,
     profile_words,
 )
+from .native import mypyc_attr
 from .order import HELD_MEMO, TRUMP, Context
 from .structure import rank_answer, slack
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
@@ -93,6 +94,12 @@ class _FollowFields(NamedTuple):
     got: Profile = ()
 
 
+def _many(m: int, gname: str) -> str:
+    """Count cards of a group in English, e.g. 1 ♠ spade, 3 trumps."""
+    return count_en(m, gname[:-1], gname)
+
+
+@mypyc_attr(native_class=False)  # a subclass of a builtin: a plain class when compiled
 class FollowVerdict(_FollowFields, Explained):
     """The judgement of one follow: legal or not, the reason code, and why in words."""
 
@@ -107,9 +114,6 @@ class FollowVerdict(_FollowFields, Explained):
         suit_cards = [c for c in self.hand if ctx.key[c][0] == group]
         k = len(suit_cards)
         play, held = cards_text(self.play, lang), cards_text(suit_cards, lang)
-
-        def many(m: int) -> str:  # e.g. 1 ♠ spade, 3 trumps (English only)
-            return count_en(m, gname[:-1], gname)
 
         if self.reason == WRONG_COUNT:
             return pick(
@@ -130,14 +134,14 @@ class FollowVerdict(_FollowFields, Explained):
                     lang,
                     f"必须跟花色：手中{gname}只有 {k} 张（{held}），"
                     f"不超过领牌的 {n} 张，必须全部打出，其余才可任意垫。",
-                    f"Must follow suit: the hand holds only {many(k)} ({held}), "
+                    f"Must follow suit: the hand holds only {_many(k, gname)} ({held}), "
                     f"no more than the {n} led, so all of them must be played before "
                     "any other card.",
                 )
             return pick(
                 lang,
                 f"必须跟花色：手中{gname}有 {k} 张，足够 {n} 张，只能出{gname}；所出含有别的牌。",
-                f"Must follow suit: the hand holds {many(k)}, enough for the {n} led, "
+                f"Must follow suit: the hand holds {_many(k, gname)}, enough for the {n} led, "
                 f"so only {gname} may be played; the play includes other cards.",
             )
         if self.reason in (MUST_PLAY_PAIR, MUST_PLAY_TRACTOR, MUST_PLAY_TUPLE) and self.need:
@@ -191,7 +195,7 @@ class FollowVerdict(_FollowFields, Explained):
             return legal + pick(
                 lang,
                 f"{gname}不足 {n} 张，已全部打出（{held}），其余任意。",
-                f"only {many(k)} in hand ({held}): all of them must be played, "
+                f"only {_many(k, gname)} in hand ({held}): all of them must be played, "
                 "the rest may be any cards.",
             )
         if lead.has_pairs and self.need:
@@ -199,22 +203,22 @@ class FollowVerdict(_FollowFields, Explained):
             return legal + pick(
                 lang,
                 f"跟{gname} {n} 张，有先同再降所要求的{need}。",
-                f"{many(n)}, holding {need}, as same-grade-first asks.",
+                f"{_many(n, gname)}, holding {need}, as same-grade-first asks.",
             )
         if lead.has_pairs:
             if self.required is None or self.required.is_empty:
                 return legal + pick(
                     lang,
                     f"跟{gname} {n} 张；手中{gname}没有对子，出哪 {n} 张都可以。",
-                    f"{many(n)}; the hand holds no {gname} pair, so any {n} of them will do.",
+                    f"{_many(n, gname)}; the hand holds no {gname} pair, so any {n} of them will do.",
                 )
             need = describe_answer(self.required, lang)
             return legal + pick(
                 lang,
                 f"跟{gname} {n} 张，含领牌结构所要求的{need}。",
-                f"{many(n)}, with the {need} the lead's structure requires.",
+                f"{_many(n, gname)}, with the {need} the lead's structure requires.",
             )
-        return legal + pick(lang, f"跟{gname} {n} 张。", f"{many(n)}, following suit.")
+        return legal + pick(lang, f"跟{gname} {n} 张。", f"{_many(n, gname)}, following suit.")
 
 
 # A verdict from all ten fields in one step, without the named tuple's own `__new__` (a Python

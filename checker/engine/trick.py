@@ -11,6 +11,7 @@ from .compare import ruff_key, unit_key
 from .errors import PlayError
 from .follow import follow_reason, reason_text
 from .held import NO_GROUP
+from .native import mypyc_attr
 from .order import TRUMP, Context
 from .texts import EN, ZH, Explained, Lang, capitalize, cards_text, pick
 
@@ -46,6 +47,7 @@ class _TrickFields(NamedTuple):
     ctx: Context
 
 
+@mypyc_attr(native_class=False)  # a subclass of a builtin: a plain class when compiled
 class TrickResult(_TrickFields, Explained):
     """The outcome of a trick: winner index, who beat at the time, points, and why."""
 
