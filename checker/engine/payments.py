@@ -54,7 +54,7 @@ def settle_payments(
 ) -> Payments:
     """List a round's payment lines from its X, each player's bonus count and who won."""
     n = rs.players
-    if rs.teams != "banker_alone":
+    if not rs.banker_plays_alone:
         raise PlayError(
             f"{rs.title}不按子数结算，没有支付线",
             en=f"{rs.name} does not settle in chips: there are no payment lines",

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import format_rank, parse_rank
 from .errors import CardError, PlayError
-from .ruleset import Ruleset
+from .ruleset import FirstBanker, HoldBanker, MatchEnd, Ruleset, ScorePolicy, TakeoverBanker
 from .scoring import BANKER_RISES, _advance, _advance_text
 from .texts import Lang, Say, Spoken, count_en, pick
 from .vocab import term
@@ -16,38 +16,9 @@ from .vocab import term
 # Results a ruleset can produce, by score policy; the banker's side wins the first three.
 BANKER_RESULTS = ("big_sweep", "small_sweep", "hold")
 RESULTS = {
-    "levels": (*BANKER_RESULTS, "swap", "promote"),
-    "bid_chips": (*BANKER_RESULTS, "promote", "surrender"),
+    ScorePolicy.LEVELS: (*BANKER_RESULTS, "swap", "promote"),
+    ScorePolicy.BID_CHIPS: (*BANKER_RESULTS, "promote", "surrender"),
 }
-
-
-# The policies of a ruleset that has no `match:` section (the 双升 §8 rotation, a match won by
-# winning a round at A; a 6-round match where the banker plays alone).
-MATCH_DEFAULTS = {
-    "first_banker": "declarer",
-    "hold_banker": "partner",
-    "takeover_banker": "next_seat",
-    "match_end": "side_wins_at_top",
-    "match_rounds": 6,
-}
-
-
-def match_rule(rs: Ruleset, key: str) -> Any:
-    """Return one match policy: the option of that name when set, else the `match:` value."""
-    if rs.has_option(key):
-        return rs.option(key)
-    if not rs.match and key in MATCH_DEFAULTS:
-        if key == "match_end" and rs.teams == "banker_alone":
-            return "rounds"
-        return MATCH_DEFAULTS[key]
-    if key not in rs.match:
-        raise PlayError(
-            f"{rs.title}没有整场规则 {key}",
-            en=f"{rs.title_en} has no match rule {key}",
-            field="ruleset",
-            value=key,
-        )
-    return rs.match[key]
 
 
 def top_level(rs: Ruleset) -> int:
@@ -67,12 +38,12 @@ def team_seats(rs: Ruleset, team: int) -> tuple[int, ...]:
 
 def has_levels(rs: Ruleset) -> bool:
     """Tell whether the sides of this ruleset carry levels between rounds."""
-    return rs.has_level and rs.teams == "partners"
+    return rs.has_level and rs.has_fixed_teams
 
 
 def first_banker(rs: Ruleset) -> int | None:
     """Return the first round's banker seat, or None when whoever fixes trump becomes banker."""
-    return None if match_rule(rs, "first_banker") == "declarer" else 0
+    return None if rs.first_banker == FirstBanker.DECLARER else 0
 
 
 def check_seat(rs: Ruleset, seat: Any, what: str = "banker") -> int:
@@ -89,7 +60,7 @@ def check_seat(rs: Ruleset, seat: Any, what: str = "banker") -> int:
 
 def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
     """Return (result, rise) after checking the ruleset can produce that result with that rise."""
-    known = RESULTS.get(rs.score_policy, RESULTS["levels"])
+    known = RESULTS[rs.score_policy]
     if result not in known:
         raise PlayError(
             f"result: {rs.title}不会出现结果“{result}”（可能的结果：{', '.join(known)}）",
@@ -108,7 +79,7 @@ def check_result(rs: Ruleset, result: Any, rise: Any = None) -> tuple[str, int]:
     if rs.score.bands:
         return _band_result(rs, str(result), rise)
     fixed = BANKER_RISES.get(result, rs.score_zero_rise if result == "big_sweep" else None)
-    if rs.score_policy == "bid_chips" and result != "promote":
+    if rs.settles_by_bid and result != "promote":
         fixed = 0
     if fixed is not None:
         if rise is not None and rise != fixed:
@@ -220,15 +191,15 @@ def next_round(
             field="round",
         )
     won = result in BANKER_RESULTS
-    hold, takeover = match_rule(rs, "hold_banker"), match_rule(rs, "takeover_banker")
+    hold, takeover = rs.hold_banker, rs.takeover_banker
     n = rs.players
     if won:
-        nxt = (banker + 2) % n if hold == "partner" else banker
+        nxt = (banker + 2) % n if hold == HoldBanker.PARTNER else banker
         rule = f"hold_{hold}"
     else:
-        nxt = (banker + 1) % n if takeover == "next_seat" else (banker - 1) % n
+        nxt = (banker + 1) % n if takeover == TakeoverBanker.NEXT_SEAT else (banker - 1) % n
         rule = f"takeover_{takeover}"
-    end = match_rule(rs, "match_end")
+    end = rs.match_end
     new_levels: tuple[int, ...] | None = None
     start: tuple[int, ...] = ()
     moved = 0
@@ -248,11 +219,11 @@ def next_round(
         moved, why = _advance(rs, start[win_team], rise, won)
         new_levels = tuple(moved if t == win_team else start[t] for t in range(2))
         top = top_level(rs)
-        if end == "banker_wins_at_top":
+        if end == MatchEnd.BANKER_WINS_AT_TOP:
             over = won and start[win_team] == top
-        elif end == "side_wins_at_top":
+        elif end == MatchEnd.SIDE_WINS_AT_TOP:
             over = start[win_team] == top
-        elif end == "reach_top":
+        elif end == MatchEnd.REACH_TOP:
             over = moved == top
         if over:
             winner = team_seats(rs, win_team)
@@ -272,7 +243,7 @@ def next_round(
                 value=str(chips),
             )
         new_chips = tuple(chips)
-    rounds = int(match_rule(rs, "match_rounds")) if end == "rounds" else None
+    rounds = int(rs.match_rule("match_rounds")) if end == MatchEnd.ROUNDS else None
     if rounds is not None:
         over = round_no >= rounds
         if over:
@@ -289,7 +260,7 @@ def next_round(
         res = term(result, lang)
         if won:
             head = pick(lang, f"庄家（座位 {banker}）{res}", f"The banker (seat {banker}): {res}")
-            if hold == "partner":
+            if hold == HoldBanker.PARTNER:
                 seat = pick(
                     lang,
                     f"庄家的对家（座位 {nxt}）下局坐庄",
@@ -307,7 +278,7 @@ def next_round(
             )
             side = (
                 pick(lang, "下家", "next seat")
-                if takeover == "next_seat"
+                if takeover == TakeoverBanker.NEXT_SEAT
                 else pick(lang, "上家", "previous seat")
             )
             seat = pick(
@@ -349,15 +320,15 @@ def next_round(
                 )
             else:
                 how = {
-                    "banker_wins_at_top": pick(
+                    MatchEnd.BANKER_WINS_AT_TOP: pick(
                         lang,
                         "庄家一方打 A 赢下本局",
                         "the banker's side won a round while playing A",
                     ),
-                    "side_wins_at_top": pick(
+                    MatchEnd.SIDE_WINS_AT_TOP: pick(
                         lang, "已到 A 的一方赢下本局", "a side already at A won the round"
                     ),
-                    "reach_top": pick(lang, "一方打到 A", "a side reached A"),
+                    MatchEnd.REACH_TOP: pick(lang, "一方打到 A", "a side reached A"),
                 }[end]
                 parts.append(
                     pick(

@@ -9,7 +9,7 @@ from .cards import Card, count_points, format_cards, format_rank
 from .combos import SINGLE, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
-from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset, ScoreBand
+from .ruleset import EmptyKitty, KittyOnBankerWin, KittyPolicy, Ruleset, ScoreBand
 from .texts import Lang, Say, Spoken, cards_text, count_en, pick
 from .vocab import term
 
@@ -54,7 +54,7 @@ def kitty_bonus(
             en=f"side must be attackers or banker, not “{side}”",
             field="side",
         )
-    if ctx.ruleset.kitty.policy == "by_cards":
+    if ctx.ruleset.kitty.policy == KittyPolicy.BY_CARDS:
         return _kitty_by_cards(ctx, play, kitty, side, trick_points)
     if side == BANKER:
 
@@ -90,11 +90,11 @@ def kitty_bonus(
     units = _units_from(ctx, play)
     unit = max(units, key=lambda u: (len(u.cards), u.top))
     values = rs.kitty_values
-    if rs.kitty_policy == "power_of_two":
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
         mult = 2 ** len(unit.cards)
         if rs.kitty_cap is not None:
             mult = min(mult, int(rs.kitty_cap))
-    elif rs.kitty_policy == "by_unit":
+    elif rs.kitty_policy == KittyPolicy.BY_UNIT:
         mult = values[unit.kind]
     else:
         mult = values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
@@ -102,7 +102,7 @@ def kitty_bonus(
 
     def explain(lang: Lang) -> str:
         name = type_name(unit.kind, lang)
-        if rs.kitty_policy == "power_of_two":
+        if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
             k = len(unit.cards)
             cap = rs.kitty_cap
             rule = pick(
@@ -113,7 +113,7 @@ def kitty_bonus(
                 + f" → ×{mult}",
             )
         else:
-            verb = "抠底" if rs.kitty_policy == "by_unit" else "扣底"
+            verb = "抠底" if rs.kitty_policy == KittyPolicy.BY_UNIT else "扣底"
             rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
         won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
         held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")

@@ -25,7 +25,6 @@ from checker.engine.order import Context, context_for
 from checker.engine.roundrules import (
     announces_no_trump,
     is_kitty_shown,
-    is_rethrow_banned,
     must_announce_no_trump,
 )
 from checker.engine.ruleset import NobodyDeclares, Ruleset
@@ -823,7 +822,7 @@ class RoundState:
             throw = "ok" if verdict.allowed else "failed"
             if not verdict.allowed:
                 res.throws_failed += 1
-                if is_rethrow_banned(self.rs):
+                if self.rs.rethrow_is_banned:
                     self.no_rethrow.add(leader)
                 cards = list(verdict.played)
                 if verdict.penalty and verdict.penalty_to == "attackers":
@@ -963,7 +962,7 @@ class RoundState:
             res.breaks.append("cards: played + kitty differ from the deck")
         if played and max(played.values()) > rs.decks:
             res.breaks.append("cards: a card was played more often than the decks hold")
-        if rs.score_policy == "bid_chips":
+        if rs.settles_by_bid:
             assert res.bid is not None
             chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)
             res.result, res.winner, res.rise = chips.result, chips.winner, chips.rise

@@ -22,7 +22,6 @@ from checker.engine.cards import Card, format_cards, parse_cards, parse_rank, re
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.order import Context
-from checker.engine.roundrules import is_review_open
 from checker.engine.ruleset import Ruleset
 from checker.engine.throws import judge_throw
 
@@ -55,7 +54,7 @@ def shows_seed(viewer: Viewer) -> bool:
 
 def shows_history(rs: Ruleset, viewer: Viewer) -> bool:
     """Tell whether the tricks before the current one may be looked back on (不查牌 hides them)."""
-    return viewer.over or is_review_open(rs)
+    return viewer.over or rs.review_is_open
 
 
 def _recent_tricks(events: Sequence[LogEvent], seat: int | None) -> set[int]:
@@ -149,7 +148,7 @@ def seat_log(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> list[Lo
     if viewer.sees_all:
         return [dict(e) for e in events]
     seat = viewer.seat
-    review = is_review_open(rs)
+    review = rs.review_is_open
     deal_over = any(e["t"] in ("trump", "surrender") for e in events)
     recent = _recent_tricks(events, seat)
     tracker = _Tracker(rs)

@@ -18,7 +18,7 @@ from checker.engine.cards import (
 )
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
-from checker.engine.roundrules import announces_no_trump, is_review_open
+from checker.engine.roundrules import announces_no_trump
 from checker.engine.texts import Lang, as_lang, pick
 from checker.management.stopping import stoppable
 from checker.play.bots.registry import PLAYER_KINDS
@@ -117,7 +117,13 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        with stoppable("play", sys.stderr, lambda: "nothing kept (a game in the terminal is not saved; --moves resumes one from its move list)"):
+        with stoppable(
+            "play",
+            sys.stderr,
+            lambda: (
+                "nothing kept (a game in the terminal is not saved; --moves resumes one from its move list)"
+            ),
+        ):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:
@@ -285,7 +291,7 @@ class Command(BaseCommand):
                 "This ruleset has no announcing of no trumps and no review.",
             )
             return
-        if not is_review_open(rs):
+        if not rs.review_is_open:
             s.say("不查牌：本局不能看别人的主牌。", "No review: others' trumps stay hidden.")
             return
         duty = banker_reveal(table, human)
@@ -378,7 +384,7 @@ class Command(BaseCommand):
                 continue
             if word in ("last", "l"):
                 done = table.finished
-                if not is_review_open(table.ruleset):
+                if not table.ruleset.review_is_open:
                     s.say(
                         "不查牌：本局结束前不能看已出的牌。",
                         "No review: the cards played stay hidden until the round ends.",

@@ -53,7 +53,7 @@ def same_side(view: PlayerView, a: int, b: int) -> bool:
     rs = view.ruleset
     if view.banker is not None:
         return rs.is_same_side(a, b, view.banker)
-    return rs.teams == "partners" and (a - b) % 2 == 0
+    return rs.has_fixed_teams and (a - b) % 2 == 0
 
 
 def seats_after(view: PlayerView) -> list[int]:
