@@ -325,7 +325,14 @@ class RoundState:
             return declare_view(seat, rs, self.level, hand, seen, first, hidden)
         if phase == BID:
             return PlayerView(
-                BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(self._bids)
+                BID,
+                seat,
+                rs,
+                self.level,
+                tuple(self.hands[seat]),
+                bids=tuple(self._bids),
+                bid_range=self.bid_range,
+                must_bid=self.must_bid,
             )
         if phase == BURY:
             assert self.ctx is not None
@@ -333,7 +340,7 @@ class RoundState:
             return PlayerView(BURY, seat, rs, self.level, hand, ctx=self.ctx, banker=seat)
         # surrender and pick_trump: the banker with the kitty in hand
         return PlayerView(
-            PICK_TRUMP,
+            phase,
             seat,
             rs,
             self.level,
