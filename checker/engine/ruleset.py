@@ -1246,27 +1246,10 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     if unknown:
         raise _file_error(where, f"未知字段 {unknown}", f"unknown fields {unknown}")
     _check_sections(data, where)
-    ranks = tuple(sorted(_ranks(_req(data, "ranks", list, where), where, "ranks")))
-    levels = tuple(sorted(_ranks(data["levels"], where, "levels"))) if data.get("levels") else ranks
-    if not set(levels) <= set(ranks):
-        raise _file_error(
-            where,
-            "levels 中有不在 ranks 里的点数",
-            "levels holds a rank that is not in ranks",
-            field="levels",
-        )
+    deck = _deck_rules(data, where)
     throw = _req(data, "throw", dict, where)
     kitty = _req(data, "kitty", dict, where)
     score = _req(data, "score", dict, where)
-    declare = data.get("declare") or {}
-    penalty = throw.get("penalty")
-    throw_penalty = None
-    if penalty:
-        throw_penalty = (
-            _int(penalty["single"], where, "throw.penalty.single"),
-            _int(penalty["pair"], where, "throw.penalty.pair"),
-            _int(penalty["tractor_per_pair"], where, "throw.penalty.tractor_per_pair"),
-        )
     specs = _options(data, where)
     if data.get("score", {}).get("policy") == ScorePolicy.BID_CHIPS and not (
         data.get("bidding") and data.get("chips")
@@ -1277,18 +1260,6 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             "score.policy bid_chips needs both the bidding and the chips sections",
             field="score",
         )
-    players = _req(data, "players", int, where)
-    decks = _req(data, "decks", int, where)
-    if decks < 1 or players < 2:
-        raise _file_error(
-            where,
-            "decks 至少 1，players 至少 2",
-            "decks must be at least 1 and players at least 2",
-            field="decks",
-        )
-    jokers = bool(data.get("jokers", True))
-    size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
-    hand_size, kitty_size = _deal_sizes(data, size, players, where)
     defaults = {k: s.default for k, s in specs.items()}
     return Ruleset(
         name=_req(data, "name", str, where),
@@ -1296,62 +1267,11 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         title_en=str(data.get("title_en", data["title"])),
         description=str(data.get("description", "")).strip(),
         source=str(data.get("source", "")),
-        deck=DeckRules(
-            decks=decks,
-            ranks=ranks,
-            jokers=jokers,
-            has_level=bool(data.get("level", True)),
-            levels=levels,
-            trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where, "trump_ranks"),
-            players=players,
-            teams=_enum(Teams, data.get("teams", "partners"), "teams", where),
-            hand_size=hand_size,
-            kitty_size=kitty_size,
-            tractor_names=_enum(
-                TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
-            ),
-            tractor_order=_enum(
-                TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
-            ),
-        ),
-        throw=ThrowRules(
-            suits=_enum(ThrowSuits, throw.get("suits", "any"), "throw.suits", where),
-            failed=_enum(FailedThrow, throw.get("failed"), "throw.failed", where),
-            penalty=throw_penalty,
-            beaten_by=_enum(
-                BeatenBy, throw.get("beaten_by", "same_shape"), "throw.beaten_by", where
-            ),
-        ),
-        kitty=KittyRules(
-            policy=_enum(KittyPolicy, kitty.get("policy"), "kitty.policy", where),
-            values=MappingProxyType(
-                {
-                    k: _int(v, where, f"kitty.values.{k}")
-                    for k, v in (_mapping(kitty, "values", where + ": kitty") or {}).items()
-                }
-            ),
-            cap=kitty.get("cap"),
-            requires_trump=bool(kitty.get("requires_trump", False)),
-            banker_wins=_enum(
-                KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
-            ),
-            deduct_from=_int(kitty.get("deduct_from", 2), where, "kitty.deduct_from"),
-            empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
-        ),
-        score=_score_rules(score, decks, defaults, where),
-        declare=DeclareRules(
-            policy=_enum(DeclarePolicy, declare.get("policy", "tiers"), "declare.policy", where),
-            tiers=MappingProxyType(dict(declare.get("tiers") or {})),
-            tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
-            self_override=_enum(
-                SelfOverride, declare.get("self_override", "any"), "declare.self_override", where
-            ),
-            ranks=_rank_list(declare.get("ranks", ["level"]), where, "declare.ranks"),
-            two_locks=bool(declare.get("two_locks", False)),
-            nobody=NobodyDeclares.FLIP
-            if data.get("flip", False)
-            else _enum(NobodyDeclares, declare.get("nobody", "redeal"), "declare.nobody", where),
-        ),
+        deck=deck,
+        throw=_throw_rules(throw, where),
+        kitty=_kitty_rules(kitty, where),
+        score=_score_rules(score, deck.decks, defaults, where),
+        declare=_declare_rules(data, where),
         option_specs=MappingProxyType(specs),
         options=MappingProxyType(defaults),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
@@ -1369,6 +1289,103 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         extra=MappingProxyType(dict(data.get("extra") or {})),
         data=MappingProxyType(dict(data)),
         extends=str(data.get("extends") or ""),
+    )
+
+
+def _deck_rules(data: Mapping[str, Any], where: str) -> DeckRules:
+    """Read the cards, the seats and the deal: ranks, levels, decks, players, hand and kitty."""
+    ranks = tuple(sorted(_ranks(_req(data, "ranks", list, where), where, "ranks")))
+    levels = tuple(sorted(_ranks(data["levels"], where, "levels"))) if data.get("levels") else ranks
+    if not set(levels) <= set(ranks):
+        raise _file_error(
+            where,
+            "levels 中有不在 ranks 里的点数",
+            "levels holds a rank that is not in ranks",
+            field="levels",
+        )
+    players = _req(data, "players", int, where)
+    decks = _req(data, "decks", int, where)
+    if decks < 1 or players < 2:
+        raise _file_error(
+            where,
+            "decks 至少 1，players 至少 2",
+            "decks must be at least 1 and players at least 2",
+            field="decks",
+        )
+    jokers = bool(data.get("jokers", True))
+    size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
+    hand_size, kitty_size = _deal_sizes(data, size, players, where)
+    return DeckRules(
+        decks=decks,
+        ranks=ranks,
+        jokers=jokers,
+        has_level=bool(data.get("level", True)),
+        levels=levels,
+        trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where, "trump_ranks"),
+        players=players,
+        teams=_enum(Teams, data.get("teams", "partners"), "teams", where),
+        hand_size=hand_size,
+        kitty_size=kitty_size,
+        tractor_names=_enum(
+            TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
+        ),
+        tractor_order=_enum(
+            TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
+        ),
+    )
+
+
+def _throw_rules(throw: Mapping[str, Any], where: str) -> ThrowRules:
+    """Read the `throw:` section: the suits that may be thrown, a failed throw, its penalty."""
+    penalty = throw.get("penalty")
+    throw_penalty = None
+    if penalty:
+        throw_penalty = (
+            _int(penalty["single"], where, "throw.penalty.single"),
+            _int(penalty["pair"], where, "throw.penalty.pair"),
+            _int(penalty["tractor_per_pair"], where, "throw.penalty.tractor_per_pair"),
+        )
+    return ThrowRules(
+        suits=_enum(ThrowSuits, throw.get("suits", "any"), "throw.suits", where),
+        failed=_enum(FailedThrow, throw.get("failed"), "throw.failed", where),
+        penalty=throw_penalty,
+        beaten_by=_enum(BeatenBy, throw.get("beaten_by", "same_shape"), "throw.beaten_by", where),
+    )
+
+
+def _kitty_rules(kitty: Mapping[str, Any], where: str) -> KittyRules:
+    """Read the `kitty:` section: the multiplier policy and what either side's last trick does."""
+    values = _mapping(kitty, "values", where + ": kitty") or {}
+    return KittyRules(
+        policy=_enum(KittyPolicy, kitty.get("policy"), "kitty.policy", where),
+        values=MappingProxyType(
+            {k: _int(v, where, f"kitty.values.{k}") for k, v in values.items()}
+        ),
+        cap=kitty.get("cap"),
+        requires_trump=bool(kitty.get("requires_trump", False)),
+        banker_wins=_enum(
+            KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
+        ),
+        deduct_from=_int(kitty.get("deduct_from", 2), where, "kitty.deduct_from"),
+        empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
+    )
+
+
+def _declare_rules(data: Mapping[str, Any], where: str) -> DeclareRules:
+    """Read the `declare:` section (and the old top-level `flip:`): who declares what, and how."""
+    declare = data.get("declare") or {}
+    return DeclareRules(
+        policy=_enum(DeclarePolicy, declare.get("policy", "tiers"), "declare.policy", where),
+        tiers=MappingProxyType(dict(declare.get("tiers") or {})),
+        tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
+        self_override=_enum(
+            SelfOverride, declare.get("self_override", "any"), "declare.self_override", where
+        ),
+        ranks=_rank_list(declare.get("ranks", ["level"]), where, "declare.ranks"),
+        two_locks=bool(declare.get("two_locks", False)),
+        nobody=NobodyDeclares.FLIP
+        if data.get("flip", False)
+        else _enum(NobodyDeclares, declare.get("nobody", "redeal"), "declare.nobody", where),
     )
 
 
