@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from .cards import Card, count_points, format_cards, format_rank
-from .combos import SINGLE, _units_from, type_name
+from .combos import SINGLE, Unit, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
 from .ruleset import EmptyKitty, KittyOnBankerWin, KittyPolicy, Ruleset, ScoreBand
@@ -42,18 +43,7 @@ def kitty_bonus(
     trick's points, multiplied instead where the ruleset says so and there is no kitty.
     """
     play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
-    if not play:
-        raise PlayError(
-            "缺少赢得最后一墩的牌（play）",
-            en="the play that won the last trick is missing",
-            field="play",
-        )
-    if side not in SIDES:
-        raise PlayError(
-            f"side 应为 attackers 或 banker，而不是“{side}”",
-            en=f"side must be attackers or banker, not “{side}”",
-            field="side",
-        )
+    _check_last_trick(play, side)
     if ctx.ruleset.kitty.policy == KittyPolicy.BY_CARDS:
         return _kitty_by_cards(ctx, play, kitty, side, trick_points)
     if side == BANKER:
@@ -89,44 +79,75 @@ def kitty_bonus(
         return KittyResult(0, points, 0, not_trump)
     units = _units_from(ctx, play)
     unit = max(units, key=lambda u: (len(u.cards), u.top))
-    values = rs.kitty_values
-    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
-        mult = 2 ** len(unit.cards)
-        if rs.kitty_cap is not None:
-            mult = min(mult, int(rs.kitty_cap))
-    elif rs.kitty_policy == KittyPolicy.BY_UNIT:
-        mult = values[unit.kind]
-    else:
-        mult = values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
+    mult = _multiplier(rs, unit)
     bonus = points * mult
+    return KittyResult(mult, points, bonus, partial(_kitty_words, rs, play, kitty, unit, mult))
 
-    def explain(lang: Lang) -> str:
-        name = type_name(unit.kind, lang)
-        if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
-            k = len(unit.cards)
-            cap = rs.kitty_cap
-            rule = pick(
-                lang,
-                f"最大牌型 {k} 张，2^{k}" + (f"，封顶 {cap}" if cap else "") + f" → ×{mult}",
-                f"the largest unit has {count_en(k, 'card')}, 2^{k}"
-                + (f", capped at {cap}" if cap else "")
-                + f" → ×{mult}",
-            )
-        else:
-            verb = "抠底" if rs.kitty_policy == KittyPolicy.BY_UNIT else "扣底"
-            rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
-        won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
-        held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")
-        return pick(
-            lang,
-            f"最后一墩 {won} 的最大牌型是{name} {shown}：{rule}。"
-            f"底牌 {held} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。",
-            f"The largest unit of the last trick {won} is the {name} {shown}: {rule}. "
-            f"The kitty {held} holds {points} points; {points} × {mult} = {bonus} points "
-            "go to the attackers.",
+
+def _check_last_trick(play: tuple[Card, ...], side: str) -> None:
+    """Refuse a missing last play or an unknown side, naming the field."""
+    if not play:
+        raise PlayError(
+            "缺少赢得最后一墩的牌（play）",
+            en="the play that won the last trick is missing",
+            field="play",
+        )
+    if side not in SIDES:
+        raise PlayError(
+            f"side 应为 attackers 或 banker，而不是“{side}”",
+            en=f"side must be attackers or banker, not “{side}”",
+            field="side",
         )
 
-    return KittyResult(mult, points, bonus, explain)
+
+def _multiplier(rs: Ruleset, unit: Unit) -> int:
+    """Return the kitty multiplier the largest unit of the last trick earns."""
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
+        mult = int(2 ** len(unit.cards))
+        if rs.kitty_cap is not None:
+            mult = min(mult, int(rs.kitty_cap))
+        return mult
+    values = rs.kitty_values
+    if rs.kitty_policy == KittyPolicy.BY_UNIT:
+        return values[unit.kind]
+    return values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
+
+
+def _kitty_words(
+    rs: Ruleset,
+    play: tuple[Card, ...],
+    kitty: tuple[Card, ...],
+    unit: Unit,
+    mult: int,
+    lang: Lang,
+) -> str:
+    """Say how the attackers' kitty bonus was counted from the last trick's largest unit."""
+    name = type_name(unit.kind, lang)
+    points = count_points(kitty)
+    bonus = points * mult
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
+        k = len(unit.cards)
+        cap = rs.kitty_cap
+        rule = pick(
+            lang,
+            f"最大牌型 {k} 张，2^{k}" + (f"，封顶 {cap}" if cap else "") + f" → ×{mult}",
+            f"the largest unit has {count_en(k, 'card')}, 2^{k}"
+            + (f", capped at {cap}" if cap else "")
+            + f" → ×{mult}",
+        )
+    else:
+        verb = "抠底" if rs.kitty_policy == KittyPolicy.BY_UNIT else "扣底"
+        rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
+    won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
+    held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")
+    return pick(
+        lang,
+        f"最后一墩 {won} 的最大牌型是{name} {shown}：{rule}。"
+        f"底牌 {held} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。",
+        f"The largest unit of the last trick {won} is the {name} {shown}: {rule}. "
+        f"The kitty {held} holds {points} points; {points} × {mult} = {bonus} points "
+        "go to the attackers.",
+    )
 
 
 def _kitty_by_cards(
@@ -152,48 +173,69 @@ def _kitty_by_cards(
     else:
         deducts = False
 
-    def explain(lang: Lang) -> str:
-        shown = cards_text(play, lang)
-        what = (
-            pick(
-                lang,
-                f"没有底牌，最后一墩的 {points} 分",
-                f"there is no kitty, so the last trick's {points} points",
-            )
-            if empty
-            else pick(
-                lang,
-                f"底牌 {cards_text(kitty, lang)} 共 {points} 分",
-                f"the kitty {cards_text(kitty, lang)} holds {points} points",
-            )
-        )
-        rule = pick(
+    facts = _ByCards(play, kitty, points, mult, bonus, side, deducts, empty, rules.deduct_from)
+    return KittyResult(mult, points, bonus, partial(_by_cards_words, facts))
+
+
+@dataclass(frozen=True)
+class _ByCards:
+    """What a by-cards kitty settlement says: the cards, points, multiplier and who won."""
+
+    play: tuple[Card, ...]
+    kitty: tuple[Card, ...]
+    points: int
+    mult: int
+    bonus: int
+    side: str
+    deducts: bool
+    empty: bool
+    deduct_from: int
+
+
+def _by_cards_words(facts: _ByCards, lang: Lang) -> str:
+    """Say how the last trick's number of cards multiplied the kitty, for either side."""
+    play, kitty = facts.play, facts.kitty
+    points, mult, bonus = facts.points, facts.mult, facts.bonus
+    side, deducts, empty = facts.side, facts.deducts, facts.empty
+    shown = cards_text(play, lang)
+    what = (
+        pick(
             lang,
-            f"最后一墩出了 {mult} 张（{shown}），×{mult}",
-            f"the last trick was won with {count_en(mult, 'card')} ({shown}): ×{mult}",
+            f"没有底牌，最后一墩的 {points} 分",
+            f"there is no kitty, so the last trick's {points} points",
         )
-        if side == ATTACKERS:
-            return pick(
-                lang,
-                f"抓分方赢得最后一墩（扣底）：{rule}；{what}，{points} × {mult} = {bonus} 分计入抓分方。",
-                f"The attackers won the last trick: {rule}; {what}; {points} × {mult} = {bonus} "
-                "points go to the attackers.",
-            )
-        if deducts:
-            return pick(
-                lang,
-                f"庄家方赢得最后一墩：{rule}；{what}，{points} × {mult} = {-bonus} 分从抓分方得分中扣除。",
-                f"The banker's side won the last trick: {rule}; {what}; {points} × {mult} = "
-                f"{-bonus} points are deducted from the attackers.",
-            )
+        if empty
+        else pick(
+            lang,
+            f"底牌 {cards_text(kitty, lang)} 共 {points} 分",
+            f"the kitty {cards_text(kitty, lang)} holds {points} points",
+        )
+    )
+    rule = pick(
+        lang,
+        f"最后一墩出了 {mult} 张（{shown}），×{mult}",
+        f"the last trick was won with {count_en(mult, 'card')} ({shown}): ×{mult}",
+    )
+    if side == ATTACKERS:
         return pick(
             lang,
-            f"庄家方赢得最后一墩：{rule}，不到 ×{rules.deduct_from}，不扣分。",
-            f"The banker's side won the last trick: {rule}, below ×{rules.deduct_from}, so "
-            "nothing is deducted.",
+            f"抓分方赢得最后一墩（扣底）：{rule}；{what}，{points} × {mult} = {bonus} 分计入抓分方。",
+            f"The attackers won the last trick: {rule}; {what}; {points} × {mult} = {bonus} "
+            "points go to the attackers.",
         )
-
-    return KittyResult(mult, points, bonus, explain)
+    if deducts:
+        return pick(
+            lang,
+            f"庄家方赢得最后一墩：{rule}；{what}，{points} × {mult} = {-bonus} 分从抓分方得分中扣除。",
+            f"The banker's side won the last trick: {rule}; {what}; {points} × {mult} = "
+            f"{-bonus} points are deducted from the attackers.",
+        )
+    return pick(
+        lang,
+        f"庄家方赢得最后一墩：{rule}，不到 ×{facts.deduct_from}，不扣分。",
+        f"The banker's side won the last trick: {rule}, below ×{facts.deduct_from}, so "
+        "nothing is deducted.",
+    )
 
 
 @dataclass(frozen=True)
