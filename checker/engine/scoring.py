@@ -349,56 +349,82 @@ def score_round(
     if level is not None:
         next_level, why = _advance(rs, level, rise, winner == "banker")
 
-    def explain(lang: Lang) -> str:
-        if band is not None:
-            text = band_text(rs, band, lang)
-        elif result == "big_sweep":
-            text = pick(lang, "闲家 0 分", "Attackers scored 0")
-        elif result == "small_sweep":
-            text = pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
-        elif result == "hold":
-            text = pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
-        else:
-            text = pick(
-                lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}"
-            )
-        levels = count_en(rise, "level")
-        if winner == "banker":
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。",
-                f"{text} ({points} points): {BANKER_RESULTS_EN[result]}; "
-                f"the banker rises {levels}.",
-            )
-        elif rise == 0:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台（换庄），不升级。",
-                f"{text} ({points} points): the attackers take over as banker, no level rise.",
-            )
-        elif band is not None:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台并升 {rise} 级。",
-                f"{text} ({points} points): the attackers take over as banker and rise {levels}.",
-            )
-        else:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
-                f"{text} ({points} points): the attackers take over as banker and rise "
-                f"{levels} (one more level for every {step} points more).",
-            )
-        if next_level is not None:
-            rank = format_rank(next_level)
-            side = "庄家" if winner == "banker" else "闲家"
-            side_en = "banker plays" if winner == "banker" else "attackers play"
-            text += pick(lang, f"下局{side}打 {rank}", f" Next round the {side_en} {rank}")
-            if why:
-                reason = _advance_text(why, next_level, lang)
-                text += pick(lang, f"（{reason}）。", f" ({reason}).")
-            else:
-                text += pick(lang, "。", ".")
-        return text
+    facts = _Scored(rs, points, band, winner, rise, result, low, next_level, why)
+    return ScoreResult(winner, rise, result, next_level, partial(_score_words, facts))
 
-    return ScoreResult(winner, rise, result, next_level, explain)
+
+@dataclass(frozen=True)
+class _Scored:
+    """What a scored round says: the points, their band, who rises how far, the next level."""
+
+    rs: Ruleset
+    points: int
+    band: ScoreBand | None
+    winner: str
+    rise: int
+    result: str
+    low: int  # the attackers' band's lowest points (computed bands)
+    next_level: int | None
+    why: str
+
+
+def _score_words(f: _Scored, lang: Lang) -> str:
+    """Say the band the points fall in, what it does, and the next round's level."""
+    text = _band_words(f, lang)
+    points, rise, step = f.points, f.rise, f.rs.score_step
+    levels = count_en(rise, "level")
+    if f.winner == "banker":
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：庄家{RESULT_NAMES[f.result]}，庄家升 {rise} 级。",
+            f"{text} ({points} points): {BANKER_RESULTS_EN[f.result]}; the banker rises {levels}.",
+        )
+    elif rise == 0:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台（换庄），不升级。",
+            f"{text} ({points} points): the attackers take over as banker, no level rise.",
+        )
+    elif f.band is not None:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台并升 {rise} 级。",
+            f"{text} ({points} points): the attackers take over as banker and rise {levels}.",
+        )
+    else:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
+            f"{text} ({points} points): the attackers take over as banker and rise "
+            f"{levels} (one more level for every {step} points more).",
+        )
+    return text + _next_level_words(f, lang)
+
+
+def _band_words(f: _Scored, lang: Lang) -> str:
+    """Name the band of attacker points the round fell in."""
+    rs = f.rs
+    step, swap_at, small, low = rs.score_step, rs.score_swap_at, rs.score.small_below, f.low
+    if f.band is not None:
+        return band_text(rs, f.band, lang)
+    if f.result == "big_sweep":
+        return pick(lang, "闲家 0 分", "Attackers scored 0")
+    if f.result == "small_sweep":
+        return pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
+    if f.result == "hold":
+        return pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
+    return pick(lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}")
+
+
+def _next_level_words(f: _Scored, lang: Lang) -> str:
+    """Say which level the rising side plays next round, and why when a rule stopped it."""
+    if f.next_level is None:
+        return ""
+    rank = format_rank(f.next_level)
+    side = "庄家" if f.winner == "banker" else "闲家"
+    side_en = "banker plays" if f.winner == "banker" else "attackers play"
+    text = pick(lang, f"下局{side}打 {rank}", f" Next round the {side_en} {rank}")
+    if f.why:
+        reason = _advance_text(f.why, f.next_level, lang)
+        return text + pick(lang, f"（{reason}）。", f" ({reason}).")
+    return text + pick(lang, "。", ".")
