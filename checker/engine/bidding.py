@@ -60,65 +60,63 @@ def judge_auction(rs: Ruleset, bids: Sequence[int | str], first: int = 0) -> Auc
     holder: int | None = None
     passes = 0
     ended = False
-
-    def bad(i: int, reason: str, **args: object) -> AuctionResult:
-        def explain(lang: Lang) -> str:
-            zh, en = BID_ERRORS[reason]
-            head = pick(lang, f"第 {i + 1} 个叫分无效：", f"Bid {i + 1} is invalid: ")
-            return head + pick(lang, zh, en).format(**args)
-
-        return AuctionResult(False, None, None, reason, i, explain)
-
     for i, entry in enumerate(bids):
         seat = (first + i) % players
         if ended:
-            return bad(i, "after_end", holder=holder, current=current)
+            return _bad_bid(i, "after_end", holder=holder, current=current)
         if isinstance(entry, str) and entry.strip().lower() in (PASS, "不叫", "p"):
             if current is None:
-                return bad(i, "first_must_bid", seat=seat)
+                return _bad_bid(i, "first_must_bid", seat=seat)
             passes += 1
-            if passes == players - 1:
-                ended = True
+            ended = passes == players - 1
             continue
         if isinstance(entry, bool) or not isinstance(entry, int):
-            return bad(i, "not_a_bid", entry=entry)
+            return _bad_bid(i, "not_a_bid", entry=entry)
         if not low <= entry <= high:
-            return bad(i, "out_of_range", entry=entry, low=low, high=high)
+            return _bad_bid(i, "out_of_range", entry=entry, low=low, high=high)
         if entry % step:
-            return bad(i, "bad_step", entry=entry, step=step)
+            return _bad_bid(i, "bad_step", entry=entry, step=step)
         if current is not None and entry >= current:
-            return bad(i, "not_lower", entry=entry, current=current)
+            return _bad_bid(i, "not_lower", entry=entry, current=current)
         current, holder, passes = entry, seat, 0
-        if entry == low:
-            ended = True
+        ended = entry == low
     if not ended:
-        return AuctionResult(
-            False,
-            None,
-            None,
-            "incomplete",
-            None,
-            lambda lang: pick(
-                lang,
-                "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
-                "The auction has not ended: after the last bid the other two players must "
-                "both pass (or someone must bid the minimum).",
-            ),
-        )
-    at, by = current, holder
+        return AuctionResult(False, None, None, "incomplete", None, _unfinished_words)
+    return AuctionResult(True, holder, current, "", None, partial(_won_words, current, holder, low))
 
-    def won(lang: Lang) -> str:
-        if at == low:
-            how = pick(lang, "叫到最低分，无人能再压", "the minimum bid, which nobody can go under")
-        else:
-            how = pick(lang, "其后两家都不叫", "the other two players passed after it")
-        return pick(
-            lang,
-            f"座位 {by} 叫 {at} 分坐庄（{how}）。",
-            f"Seat {by} becomes banker with a bid of {at} ({how}).",
-        )
 
-    return AuctionResult(True, holder, current, "", None, won)
+def _bad_bid(i: int, reason: str, **args: object) -> AuctionResult:
+    """Refuse the auction at its i-th entry, saying why."""
+
+    def explain(lang: Lang) -> str:
+        zh, en = BID_ERRORS[reason]
+        head = pick(lang, f"第 {i + 1} 个叫分无效：", f"Bid {i + 1} is invalid: ")
+        return head + pick(lang, zh, en).format(**args)
+
+    return AuctionResult(False, None, None, reason, i, explain)
+
+
+def _unfinished_words(lang: Lang) -> str:
+    """Say that the auction has not ended yet."""
+    return pick(
+        lang,
+        "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
+        "The auction has not ended: after the last bid the other two players must "
+        "both pass (or someone must bid the minimum).",
+    )
+
+
+def _won_words(at: int | None, by: int | None, low: int, lang: Lang) -> str:
+    """Say who became banker at which bid, and how the auction ended."""
+    if at == low:
+        how = pick(lang, "叫到最低分，无人能再压", "the minimum bid, which nobody can go under")
+    else:
+        how = pick(lang, "其后两家都不叫", "the other two players passed after it")
+    return pick(
+        lang,
+        f"座位 {by} 叫 {at} 分坐庄（{how}）。",
+        f"Seat {by} becomes banker with a bid of {at} ({how}).",
+    )
 
 
 @dataclass(frozen=True)
