@@ -279,3 +279,18 @@ def test_no_policy_string_is_compared_outside_the_ruleset() -> None:
         for line, other, value in _policy_comparisons(path.read_text(encoding="utf-8"), values)
     ]
     assert not offenders, "\n".join(offenders)
+
+
+def test_no_template_compares_a_ruleset_policy() -> None:
+    """Templates ask `Ruleset` too (`ruleset.has_fixed_teams`), never compare a policy spelling."""
+    import re
+
+    values = _policy_values()
+    compare = re.compile(r"\{%\s*(?:el)?if\s+([\w.]+)\s*[!=]=\s*['\"](\w+)['\"]")
+    offenders = [
+        f"{path.relative_to(CHECKER.parent)}: {what} == “{value}”"
+        for path in sorted((CHECKER.parent / "templates").rglob("*.html"))
+        for what, value in compare.findall(path.read_text(encoding="utf-8"))
+        if value in values and ("ruleset" in what or what.startswith("rs."))
+    ]
+    assert not offenders, "\n".join(offenders)
