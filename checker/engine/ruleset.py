@@ -585,8 +585,11 @@ class Ruleset:
             return seat == banker
         return (seat - banker) % 2 == 0
 
-    def is_same_side(self, seat: int, other: int, banker: int) -> bool:
-        """Tell whether two seats play on the same side, given the banker's seat."""
+    def is_same_side(self, seat: int, other: int, banker: int | None) -> bool:
+        """Tell whether two seats play on the same side, given the banker's seat (None before
+        the banker is known: only fixed partnerships are known sides then)."""
+        if banker is None:
+            return self.has_fixed_teams and (seat - other) % 2 == 0
         return self.is_banker_side(seat, banker) == self.is_banker_side(other, banker)
 
     @property
