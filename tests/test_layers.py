@@ -221,3 +221,76 @@ def test_no_import_cycle_in_checker() -> None:
     graph = _import_graph()
     assert graph["checker.suite.registry"] >= {"checker.suite.kinds", "checker.suite.botcase"}
     assert not _cycles(graph), _cycles(graph)
+
+
+# Operands that hold a record's kind or a mapping's key, never a ruleset policy: a comparison of
+# one of them with a word that is also a policy value ("no_trump", "flip", "levels", "rounds")
+# is not a policy question.
+NOT_POLICIES = {"t", "kind", "key", "data"}
+
+
+def _policy_values() -> dict[str, str]:
+    from enum import StrEnum
+
+    from checker.engine import ruleset
+
+    kinds = [
+        v
+        for v in vars(ruleset).values()
+        if isinstance(v, type) and issubclass(v, StrEnum) and v.__module__ == ruleset.__name__
+    ]
+    return {m.value: kind.__name__ for kind in kinds for m in kind}
+
+
+def _policy_comparisons(source: str, values: dict[str, str]) -> list[tuple[int, str, str]]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        for a, b in zip(operands, operands[1:], strict=False):
+            for word, other in ((a, b), (b, a)):
+                elts = word.elts if isinstance(word, (ast.Tuple, ast.List, ast.Set)) else [word]
+                for c in elts:
+                    if (
+                        isinstance(c, ast.Constant)
+                        and isinstance(c.value, str)
+                        and c.value in values
+                        and ast.unparse(other) not in NOT_POLICIES
+                    ):
+                        found.append((node.lineno, ast.unparse(other), c.value))
+    return found
+
+
+def test_the_policy_scan_finds_a_policy_string() -> None:
+    values = _policy_values()
+    assert {"banker_alone", "trump_only", "open", "next_seat"} <= set(values)
+    source = 'a = rs.teams == "banker_alone"\nb = x in ("open", "y")\nc = t == "no_trump"\n'
+    assert [v for _, _, v in _policy_comparisons(source, values)] == ["banker_alone", "open"]
+
+
+def test_no_policy_string_is_compared_outside_the_ruleset() -> None:
+    """Every policy is an enum read through `Ruleset`: nobody else compares its spellings."""
+    values = _policy_values()
+    offenders = [
+        f"{path.relative_to(CHECKER.parent)}:{line}: {other} vs “{value}” ({values[value]})"
+        for path in sorted(CHECKER.rglob("*.py"))
+        if path != ENGINE / "ruleset.py"
+        for line, other, value in _policy_comparisons(path.read_text(encoding="utf-8"), values)
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_no_template_compares_a_ruleset_policy() -> None:
+    """Templates ask `Ruleset` too (`ruleset.has_fixed_teams`), never compare a policy spelling."""
+    import re
+
+    values = _policy_values()
+    compare = re.compile(r"\{%\s*(?:el)?if\s+([\w.]+)\s*[!=]=\s*['\"](\w+)['\"]")
+    offenders = [
+        f"{path.relative_to(CHECKER.parent)}: {what} == “{value}”"
+        for path in sorted((CHECKER.parent / "templates").rglob("*.html"))
+        for what, value in compare.findall(path.read_text(encoding="utf-8"))
+        if value in values and ("ruleset" in what or what.startswith("rs."))
+    ]
+    assert not offenders, "\n".join(offenders)

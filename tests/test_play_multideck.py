@@ -14,6 +14,7 @@ from django.test import Client
 from checker.engine.cards import ascii_card, parse_cards
 from checker.play.bots.registry import make_players
 from checker.play.game import format_moves, make_spec, play_move, replay_game
+from checker.play.moves import Move
 from checker.play.players import DECLARE, PlayerView
 from checker.play.replay import replay
 from checker.play.round import play_round
@@ -71,10 +72,11 @@ class _Recorder:
         self.name = getattr(inner, "name", "bot")
         self.views = views
 
-    def choose(self, view: PlayerView) -> list[object]:
+    def choose(self, view: PlayerView) -> Move:
         if view.phase == DECLARE:
             self.views.append(view)
-        return list(self.inner.choose(view))  # type: ignore[attr-defined]
+        move: Move = self.inner.choose(view)  # type: ignore[attr-defined]
+        return move
 
 
 @pytest.mark.parametrize("bots", ["greedy", "v2", "random"])

@@ -33,7 +33,6 @@ from checker.play.round import (
     RoundSetup,
     build_deck,
     play_round,
-    player_move,
     round_setup,
 )
 from checker.play.simulation import header, round_seeds, run_job, simulate
@@ -212,10 +211,10 @@ def test_replay_reports_a_changed_deal() -> None:
 class Mute(RandomPlayer):
     """Never declares; otherwise random."""
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         if view.phase == DECLARE:
             return []
-        return super().choose(view)
+        return super().cards(view)
 
 
 def test_nobody_declares_flips_the_kitty() -> None:
@@ -237,7 +236,7 @@ def test_nobody_declares_in_classic_redeals() -> None:
 class Sloppy(RandomPlayer):
     """Makes illegal choices: declares a non-level card, buries too few, plays its first cards."""
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         if view.phase == DECLARE:
             return [c for c in view.hand if not c.is_joker and c.rank != view.level][:1]
         if view.phase == BURY:
@@ -264,9 +263,9 @@ class Spy(RandomPlayer):
         super().__init__(rng)
         self.views: list[PlayerView] = []
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         self.views.append(view)
-        return super().choose(view)
+        return super().cards(view)
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -336,10 +335,8 @@ def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
     state = RoundState(rs, 5, round_setup(rs, 5), referee=True)
     while sum(map(len, state.hands)) > 1:  # up to the round's last card
         assert state.turn is not None
-        seat, phase = state.turn
-        state.apply(
-            player_move(players[seat], phase, state.view(seat), state), replace_illegal=True
-        )
+        seat = state.turn.seat
+        state.apply(players[seat].choose(state.view(seat)), replace_illegal=True)
     if swap:  # a ♠4 played as a ♠3: the counts no longer match the deck's
         fours = [i for i, c in enumerate(state.played) if c == Card("S", 4)]
         state.played[fours[0]] = Card("S", 3)

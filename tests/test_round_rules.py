@@ -10,21 +10,21 @@ from checker.engine.cards import Card, parse_cards
 from checker.engine.order import Context
 from checker.engine.roundrules import must_announce_no_trump
 from checker.engine.ruleset import load_ruleset
-from checker.play.players import FOLLOW, LEAD, PlayerView, RandomPlayer
+from checker.play.players import FOLLOW, LEAD, CardPlayer, PlayerView, RandomPlayer
 from checker.play.round import RoundResult, play_round
 
 
 @dataclass
-class Recorder:
+class Recorder(CardPlayer):
     """A random player that keeps every view it was shown."""
 
     inner: RandomPlayer
     views: list[PlayerView] = field(default_factory=list)
     name: str = "recorder"
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         self.views.append(view)
-        return self.inner.choose(view)
+        return self.inner.cards(view)
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
         return high if must else None  # the first bidder takes 70, the others pass

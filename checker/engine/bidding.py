@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from .errors import PlayError
 from .ruleset import Ruleset
@@ -59,65 +60,63 @@ def judge_auction(rs: Ruleset, bids: Sequence[int | str], first: int = 0) -> Auc
     holder: int | None = None
     passes = 0
     ended = False
-
-    def bad(i: int, reason: str, **args: object) -> AuctionResult:
-        def explain(lang: Lang) -> str:
-            zh, en = BID_ERRORS[reason]
-            head = pick(lang, f"第 {i + 1} 个叫分无效：", f"Bid {i + 1} is invalid: ")
-            return head + pick(lang, zh, en).format(**args)
-
-        return AuctionResult(False, None, None, reason, i, explain)
-
     for i, entry in enumerate(bids):
         seat = (first + i) % players
         if ended:
-            return bad(i, "after_end", holder=holder, current=current)
+            return _bad_bid(i, "after_end", holder=holder, current=current)
         if isinstance(entry, str) and entry.strip().lower() in (PASS, "不叫", "p"):
             if current is None:
-                return bad(i, "first_must_bid", seat=seat)
+                return _bad_bid(i, "first_must_bid", seat=seat)
             passes += 1
-            if passes == players - 1:
-                ended = True
+            ended = passes == players - 1
             continue
         if isinstance(entry, bool) or not isinstance(entry, int):
-            return bad(i, "not_a_bid", entry=entry)
+            return _bad_bid(i, "not_a_bid", entry=entry)
         if not low <= entry <= high:
-            return bad(i, "out_of_range", entry=entry, low=low, high=high)
+            return _bad_bid(i, "out_of_range", entry=entry, low=low, high=high)
         if entry % step:
-            return bad(i, "bad_step", entry=entry, step=step)
+            return _bad_bid(i, "bad_step", entry=entry, step=step)
         if current is not None and entry >= current:
-            return bad(i, "not_lower", entry=entry, current=current)
+            return _bad_bid(i, "not_lower", entry=entry, current=current)
         current, holder, passes = entry, seat, 0
-        if entry == low:
-            ended = True
+        ended = entry == low
     if not ended:
-        return AuctionResult(
-            False,
-            None,
-            None,
-            "incomplete",
-            None,
-            lambda lang: pick(
-                lang,
-                "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
-                "The auction has not ended: after the last bid the other two players must "
-                "both pass (or someone must bid the minimum).",
-            ),
-        )
-    at, by = current, holder
+        return AuctionResult(False, None, None, "incomplete", None, _unfinished_words)
+    return AuctionResult(True, holder, current, "", None, partial(_won_words, current, holder, low))
 
-    def won(lang: Lang) -> str:
-        if at == low:
-            how = pick(lang, "叫到最低分，无人能再压", "the minimum bid, which nobody can go under")
-        else:
-            how = pick(lang, "其后两家都不叫", "the other two players passed after it")
-        return pick(
-            lang,
-            f"座位 {by} 叫 {at} 分坐庄（{how}）。",
-            f"Seat {by} becomes banker with a bid of {at} ({how}).",
-        )
 
-    return AuctionResult(True, holder, current, "", None, won)
+def _bad_bid(i: int, reason: str, **args: object) -> AuctionResult:
+    """Refuse the auction at its i-th entry, saying why."""
+
+    def explain(lang: Lang) -> str:
+        zh, en = BID_ERRORS[reason]
+        head = pick(lang, f"第 {i + 1} 个叫分无效：", f"Bid {i + 1} is invalid: ")
+        return head + pick(lang, zh, en).format(**args)
+
+    return AuctionResult(False, None, None, reason, i, explain)
+
+
+def _unfinished_words(lang: Lang) -> str:
+    """Say that the auction has not ended yet."""
+    return pick(
+        lang,
+        "叫分尚未结束：最后一个叫分之后还需另外两家都不叫（或有人叫到最低分）。",
+        "The auction has not ended: after the last bid the other two players must "
+        "both pass (or someone must bid the minimum).",
+    )
+
+
+def _won_words(at: int | None, by: int | None, low: int, lang: Lang) -> str:
+    """Say who became banker at which bid, and how the auction ended."""
+    if at == low:
+        how = pick(lang, "叫到最低分，无人能再压", "the minimum bid, which nobody can go under")
+    else:
+        how = pick(lang, "其后两家都不叫", "the other two players passed after it")
+    return pick(
+        lang,
+        f"座位 {by} 叫 {at} 分坐庄（{how}）。",
+        f"Seat {by} becomes banker with a bid of {at} ({how}).",
+    )
 
 
 @dataclass(frozen=True)
@@ -161,64 +160,18 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
             en=f"bid {bid} is not valid ({low}–{high} in steps of {step})",
             field="bid",
         )
-    chips = rs.chips or {}
-    climb = bool(rs.has_option("climb") and rs.option("climb"))
     if surrender:
-        if rs.bidding is None or bid != int(rs.bidding.get("surrender_bid", high)):
-            raise PlayError(
-                f"只有叫 {rs.bidding and rs.bidding.get('surrender_bid')} 分坐庄才能投降",
-                en=f"only a banker who bid {rs.bidding and rs.bidding.get('surrender_bid')}"
-                " may surrender",
-                field="surrender",
-            )
-        base = int(chips["surrender"])
-        return ChipResult(
-            "attackers",
-            "surrender",
-            0,
-            1,
-            base,
-            base,
-            lambda lang: pick(
-                lang,
-                f"叫 {bid} 分坐庄后投降：基础子数固定 {base} 个，庄家直接输给每个闲家 {base} 个子。",
-                f"Surrender after becoming banker with a bid of {bid}: the base is fixed at "
-                f"{base} chips, and the banker pays each attacker {base} chips.",
-            ),
-        )
+        return _surrendered(rs, bid, high)
+    climb = bool(rs.has_option("climb") and rs.option("climb"))
     base = _base(rs, bid, climb)
     q = _q(rs, bid, climb)
-
-    def head(lang: Lang) -> str:
-        mode = pick(lang, "爬坡" if climb else "常规算子", "Climb" if climb else "Standard chips")
-        return pick(
-            lang,
-            f"{mode}：叫 {bid} 分，基础 {base} 个子；",
-            f"{mode}: bid {bid}, base {base} chips; ",
-        )
-
+    head = partial(_chips_head, climb, bid, base)
     if points >= bid:
         rise = 1 + (points - bid) // q
         total = base * rise
-        return ChipResult(
-            "attackers",
-            "promote",
-            rise,
-            rise,
-            base,
-            total,
-            lambda lang: (
-                head(lang)
-                + pick(
-                    lang,
-                    f"闲家捡 {points} 分 ≥ 叫分，升 {rise} 级"
-                    f"（达到叫分升 1 级，每再多 {q} 分再升 1 级），×{rise} = 每个闲家赢 {total} 个子。",
-                    f"the attackers took {points} points ≥ the bid and rise {count_en(rise, 'level')} "
-                    f"(1 for reaching the bid, 1 more for every further {q} points); "
-                    f"×{rise} = each attacker wins {total} chips.",
-                )
-            ),
-        )
+        words = partial(_promote_words, head, points, q, rise, total)
+        return ChipResult("attackers", "promote", rise, rise, base, total, words)
+    chips = rs.chips or {}
     if points <= 0:
         result, mult = "big_sweep", int(chips.get("sweep_multiplier", 3))
     elif points < q:
@@ -226,32 +179,82 @@ def settle_chips(rs: Ruleset, points: int, bid: int, surrender: bool = False) ->
     else:
         result, mult = "hold", 1
     total = base * mult
+    words = partial(_banker_words, head, result, points, q, bid, mult, total)
+    return ChipResult("banker", result, 0, mult, base, total, words)
 
-    def banker_wins(lang: Lang) -> str:
-        if result == "big_sweep":
-            band = pick(lang, "闲家一分未捡", "the attackers took no points")
-            name = pick(lang, "大光", "big sweep")
-        elif result == "small_sweep":
-            band = pick(
-                lang,
-                f"闲家捡 {points} 分，不满 {q} 分",
-                f"the attackers took {points} points, under {q}",
-            )
-            name = pick(lang, "小光", "small sweep")
-        else:
-            band = pick(
-                lang,
-                f"闲家捡 {points} 分，满 {q} 分但未达叫分 {bid}",
-                f"the attackers took {points} points, at least {q} but short of the bid {bid}",
-            )
-            name = pick(lang, "过庄", "hold")
-        return head(lang) + pick(
-            lang,
-            f"{band}：庄家{name} ×{mult} = 每个闲家输 {total} 个子。",
-            f"{band}: the banker's {name} ×{mult} = each attacker loses {total} chips.",
+
+def _surrendered(rs: Ruleset, bid: int, high: int) -> ChipResult:
+    """Settle a surrender: only at the surrender bid, for the fixed surrender chips."""
+    if rs.bidding is None or bid != int(rs.bidding.get("surrender_bid", high)):
+        raise PlayError(
+            f"只有叫 {rs.bidding and rs.bidding.get('surrender_bid')} 分坐庄才能投降",
+            en=f"only a banker who bid {rs.bidding and rs.bidding.get('surrender_bid')}"
+            " may surrender",
+            field="surrender",
         )
+    base = int((rs.chips or {})["surrender"])
+    return ChipResult(
+        "attackers",
+        "surrender",
+        0,
+        1,
+        base,
+        base,
+        lambda lang: pick(
+            lang,
+            f"叫 {bid} 分坐庄后投降：基础子数固定 {base} 个，庄家直接输给每个闲家 {base} 个子。",
+            f"Surrender after becoming banker with a bid of {bid}: the base is fixed at "
+            f"{base} chips, and the banker pays each attacker {base} chips.",
+        ),
+    )
 
-    return ChipResult("banker", result, 0, mult, base, total, banker_wins)
+
+def _chips_head(climb: bool, bid: int, base: int, lang: Lang) -> str:
+    """Say the way chips are counted, the bid and the base."""
+    mode = pick(lang, "爬坡" if climb else "常规算子", "Climb" if climb else "Standard chips")
+    return pick(
+        lang, f"{mode}：叫 {bid} 分，基础 {base} 个子；", f"{mode}: bid {bid}, base {base} chips; "
+    )
+
+
+def _promote_words(head: Say, points: int, q: int, rise: int, total: int, lang: Lang) -> str:
+    """Say how far the attackers rise past the bid and what each of them wins."""
+    return head(lang) + pick(
+        lang,
+        f"闲家捡 {points} 分 ≥ 叫分，升 {rise} 级"
+        f"（达到叫分升 1 级，每再多 {q} 分再升 1 级），×{rise} = 每个闲家赢 {total} 个子。",
+        f"the attackers took {points} points ≥ the bid and rise {count_en(rise, 'level')} "
+        f"(1 for reaching the bid, 1 more for every further {q} points); "
+        f"×{rise} = each attacker wins {total} chips.",
+    )
+
+
+def _banker_words(
+    head: Say, result: str, points: int, q: int, bid: int, mult: int, total: int, lang: Lang
+) -> str:
+    """Say the banker's win (大光, 小光 or 过庄) and what each attacker loses."""
+    if result == "big_sweep":
+        band = pick(lang, "闲家一分未捡", "the attackers took no points")
+        name = pick(lang, "大光", "big sweep")
+    elif result == "small_sweep":
+        band = pick(
+            lang,
+            f"闲家捡 {points} 分，不满 {q} 分",
+            f"the attackers took {points} points, under {q}",
+        )
+        name = pick(lang, "小光", "small sweep")
+    else:
+        band = pick(
+            lang,
+            f"闲家捡 {points} 分，满 {q} 分但未达叫分 {bid}",
+            f"the attackers took {points} points, at least {q} but short of the bid {bid}",
+        )
+        name = pick(lang, "过庄", "hold")
+    return head(lang) + pick(
+        lang,
+        f"{band}：庄家{name} ×{mult} = 每个闲家输 {total} 个子。",
+        f"{band}: the banker's {name} ×{mult} = each attacker loses {total} chips.",
+    )
 
 
 def bid_commitment(rs: Ruleset, bid: int) -> Say:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .cards import Card, format_card, format_rank, parse_rank
@@ -77,60 +78,62 @@ def count_bonus(ctx: Context, hand: Sequence[Card], role: str) -> BonusResult:
             field="role",
         )
     jokers = sum(1 for c in hand if c.is_joker)
-    items: list[str] = []
-    # Each part of the count as (Chinese, English) words.
-    parts: list[tuple[str, str]] = []
-    total = 0
+    # Each part of the count as (item, value, Chinese words, English words).
     if role == "banker":
-        value = _best(rules["jokers"], jokers)
-        if value:
-            name = {3: "三王", 4: "四王"}.get(jokers, f"{jokers}张王")
-            name_en = {3: "three jokers", 4: "four jokers"}.get(jokers, f"{jokers} jokers")
-            items.append(f"{name}:{value}")
-            parts.append((f"{name} {value} 奖", f"{name_en} = {value}"))
-            total += value
-        for rank, count, table in _rank_tables(rules["ranks"], hand):
-            value = _best(table, count)
-            if value:
-                name = f"{count}个{format_rank(rank)}"
-                items.append(f"{name}:{value}")
-                parts.append(
-                    (
-                        f"{name} {value} 奖",
-                        f"{count_en(count, 'card')} of rank {format_rank(rank)} = {value}",
-                    )
-                )
-                total += value
-        if jokers >= int(rules.get("chain_needs_jokers", 3)) and ctx.trump is not None:
-            chain = _chain(ctx, hand)
-            if chain:
-                n, links = len(chain), "-".join(chain)
-                items.append(f"连续对子{n}对:{n}")
-                parts.append(
-                    (
-                        f"连续对子 {links} 共 {n} 奖",
-                        f"{count_en(n, 'consecutive pair')} {links} = {n}",
-                    )
-                )
-                total += n
+        found = _banker_bonus(ctx, rules, hand, jokers)
     else:
-        parts.append(("闲家不计常规算奖", "no regular bonus for a defender"))
+        found = [("", 0, "闲家不计常规算奖", "no regular bonus for a defender")]
     if rs.has_option("bangwang") and rs.option("bangwang") and jokers:
-        items.append(f"傍王:{jokers}")
-        parts.append((f"傍王每张王 1 奖，共 {jokers} 奖", f"bangwang, 1 per joker = {jokers}"))
-        total += jokers
-
-    def explain(lang: Lang) -> str:
-        words = [en if lang == EN else zh for zh, en in parts]
-        text = pick(lang, "；", "; ").join(words) or pick(
-            lang, "没有达到任何算奖组合", "no bonus combination reached"
+        found.append(
+            (
+                f"傍王:{jokers}",
+                jokers,
+                f"傍王每张王 1 奖，共 {jokers} 奖",
+                f"bangwang, 1 per joker = {jokers}",
+            )
         )
-        who = pick(lang, "庄家", "Banker") if role == "banker" else pick(lang, "闲家", "Defender")
-        return pick(
-            lang, f"{who}：{text}，合计 {total} 奖。", f"{who}: {text}; total bonus {total}."
-        )
+    total = sum(value for _, value, _, _ in found)
+    items = tuple(item for item, _, _, _ in found if item)
+    parts = tuple((zh, en) for _, _, zh, en in found)
+    return BonusResult(total, items, partial(_bonus_words, parts, role, total))
 
-    return BonusResult(total, tuple(items), explain)
+
+def _banker_bonus(
+    ctx: Context, rules: Mapping[str, Any], hand: Sequence[Card], jokers: int
+) -> list[tuple[str, int, str, str]]:
+    """List the banker's bonus combinations: jokers, ranks, and the chain of pairs."""
+    found: list[tuple[str, int, str, str]] = []
+    value = _best(rules["jokers"], jokers)
+    if value:
+        name = {3: "三王", 4: "四王"}.get(jokers, f"{jokers}张王")
+        name_en = {3: "three jokers", 4: "four jokers"}.get(jokers, f"{jokers} jokers")
+        found.append((f"{name}:{value}", value, f"{name} {value} 奖", f"{name_en} = {value}"))
+    for rank, count, table in _rank_tables(rules["ranks"], hand):
+        value = _best(table, count)
+        if value:
+            name = f"{count}个{format_rank(rank)}"
+            en = f"{count_en(count, 'card')} of rank {format_rank(rank)} = {value}"
+            found.append((f"{name}:{value}", value, f"{name} {value} 奖", en))
+    if jokers >= int(rules.get("chain_needs_jokers", 3)) and ctx.trump is not None:
+        chain = _chain(ctx, hand)
+        if chain:
+            n, links = len(chain), "-".join(chain)
+            zh, en = (
+                f"连续对子 {links} 共 {n} 奖",
+                f"{count_en(n, 'consecutive pair')} {links} = {n}",
+            )
+            found.append((f"连续对子{n}对:{n}", n, zh, en))
+    return found
+
+
+def _bonus_words(parts: tuple[tuple[str, str], ...], role: str, total: int, lang: Lang) -> str:
+    """Say each part of the count and the total."""
+    words = [en if lang == EN else zh for zh, en in parts]
+    text = pick(lang, "；", "; ").join(words) or pick(
+        lang, "没有达到任何算奖组合", "no bonus combination reached"
+    )
+    who = pick(lang, "庄家", "Banker") if role == "banker" else pick(lang, "闲家", "Defender")
+    return pick(lang, f"{who}：{text}，合计 {total} 奖。", f"{who}: {text}; total bonus {total}.")
 
 
 def reveal_duty(ctx: Context, hand: Sequence[Card]) -> RevealResult:

@@ -393,7 +393,7 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
         units = _real_units(cards, units)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
-    if group != TRUMP and ctx.ruleset.throw.suits == "trump_only":
+    if group != TRUMP and ctx.ruleset.throws_trump_only:
         return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
     return Combo(THROW, group, cards, units)
 

@@ -184,11 +184,7 @@ def judge_declaration(
                     f"on the table ({on_table(lang)}), so it cannot override.",
                 ),
             )
-        if (
-            standing.seat == seat
-            and rs.declare_self_override == "same_suit_only"
-            and trump != standing.trump
-        ):
+        if standing.seat == seat and rs.overrides_own_in_same_suit_only and trump != standing.trump:
             return refuse(
                 "self_override",
                 lambda lang: pick(
@@ -221,8 +217,7 @@ def shown_declaration(
     Under `declare_view: hidden` the other players see how many cards were shown, and the
     suit only once the deal is over; the declarer always sees their own cards.
     """
-    hidden = rs.has_option("declare_view") and rs.option("declare_view") == "hidden"
-    if hidden and not own and not deal_over:
+    if rs.declarations_are_hidden and not own and not deal_over:
         return len(cards)
     return tuple(cards)
 
@@ -325,7 +320,7 @@ def _judge_copies(
                 "同花色更多张是加固，只能加固自己亮的主，不能加固别人的。",
                 "more cards of the same suit reinforce, and only the declarer may reinforce.",
             )
-        if not same_suit and on_seat == seat and rs.declare_self_override == "same_suit_only":
+        if not same_suit and on_seat == seat and rs.overrides_own_in_same_suit_only:
             return refuse(
                 "self_override",
                 "不能反自己亮的主，只能用同花色更多张加固。",

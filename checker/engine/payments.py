@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .errors import PlayError
@@ -54,7 +55,7 @@ def settle_payments(
 ) -> Payments:
     """List a round's payment lines from its X, each player's bonus count and who won."""
     n = rs.players
-    if rs.teams != "banker_alone":
+    if not rs.banker_plays_alone:
         raise PlayError(
             f"{rs.title}不按子数结算，没有支付线",
             en=f"{rs.name} does not settle in chips: there are no payment lines",
@@ -93,31 +94,41 @@ def settle_payments(
         net[line.payer] -= line.chips
         net[line.payee] += line.chips
 
-    def explain(lang: Lang) -> str:
-        who = (
-            pick(lang, "庄家赢", "the banker won")
-            if banker_won
-            else pick(lang, "庄家输", "the banker lost")
-        )
-        parts = [
-            pick(
-                lang,
-                f"X = {x}，{who}：庄家（座位 {banker}）与每个闲家一对一结算 {x} 个子",
-                f"X = {x}, {who}: the banker (seat {banker}) settles {x} chips with each defender",
-            )
-        ]
-        for seat, count in enumerate(counts):
-            if count > 0:
-                parts.append(
-                    pick(
-                        lang,
-                        f"座位 {seat} 有 {count} 奖：其余两人各付给他 {x} × {count} = {x * count} 个子",
-                        f"seat {seat} holds {count} bonus: each other player pays them "
-                        f"{x} × {count} = {x * count} chips",
-                    )
-                )
-        shown = pick(lang, "、", ", ").join(f"{s}: {v:+d}" for s, v in enumerate(net))
-        parts.append(pick(lang, f"各家本局盈亏 {shown}", f"net per seat {shown}"))
-        return pick(lang, "；", "; ").join(parts) + pick(lang, "。", ".")
+    words = partial(_payment_words, x, banker, banker_won, tuple(counts), tuple(net))
+    return Payments(tuple(net), tuple(lines), words)
 
-    return Payments(tuple(net), tuple(lines), explain)
+
+def _payment_words(
+    x: int,
+    banker: int,
+    banker_won: bool,
+    counts: tuple[int, ...],
+    net: tuple[int, ...],
+    lang: Lang,
+) -> str:
+    """Say who pays whom: the base line with each defender, each bonus, the net per seat."""
+    who = (
+        pick(lang, "庄家赢", "the banker won")
+        if banker_won
+        else pick(lang, "庄家输", "the banker lost")
+    )
+    parts = [
+        pick(
+            lang,
+            f"X = {x}，{who}：庄家（座位 {banker}）与每个闲家一对一结算 {x} 个子",
+            f"X = {x}, {who}: the banker (seat {banker}) settles {x} chips with each defender",
+        )
+    ]
+    for seat, count in enumerate(counts):
+        if count > 0:
+            parts.append(
+                pick(
+                    lang,
+                    f"座位 {seat} 有 {count} 奖：其余两人各付给他 {x} × {count} = {x * count} 个子",
+                    f"seat {seat} holds {count} bonus: each other player pays them "
+                    f"{x} × {count} = {x * count} chips",
+                )
+            )
+    shown = pick(lang, "、", ", ").join(f"{s}: {v:+d}" for s, v in enumerate(net))
+    parts.append(pick(lang, f"各家本局盈亏 {shown}", f"net per seat {shown}"))
+    return pick(lang, "；", "; ").join(parts) + pick(lang, "。", ".")

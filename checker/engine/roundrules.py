@@ -27,16 +27,6 @@ def must_announce_no_trump(ctx: Context, hand: Sequence[Card]) -> bool:
     return bool(hand) and all(ctx.key[c][0] != TRUMP for c in hand)
 
 
-def is_rethrow_banned(rs: Ruleset) -> bool:
-    """Tell whether a failed throw bars its player from throwing for the rest of the round."""
-    return rs.has_option("rethrow") and rs.option("rethrow") == "banned_for_round"
-
-
-def is_review_open(rs: Ruleset) -> bool:
-    """Tell whether the room is in 可查牌 mode (§9): history, others' trumps after 报无主, 明牌."""
-    return not rs.has_option("review") or rs.option("review") == "open"
-
-
 def trump_count(ctx: Context, hand: Sequence[Card]) -> tuple[int, int]:
     """Count a hand's trumps and the pairs among them (§9: what 可查牌 shows after 报无主)."""
     trumps = Counter(c for c in hand if ctx.key[c][0] == TRUMP)

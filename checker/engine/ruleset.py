@@ -20,26 +20,134 @@ from typing import Any
 import yaml
 
 from .cards import parse_rank
-from .errors import CardError, RulesetError
+from .errors import CardError, PlayError, RulesetError
 from .tablerules import TableRules, parse_table
 
 RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 HOUSE_DIR = RULESET_DIR / "house"
 
-FAILED_THROW_POLICIES = ("first_beaten_unit", "smallest_of_beaten_kind", "smallest_card")
-KITTY_POLICIES = ("by_unit", "power_of_two", "per_pair", "by_cards")
-SCORE_POLICIES = ("levels", "bid_chips")
-THROW_SUITS = ("any", "trump_only")
-TEAM_POLICIES = ("partners", "banker_alone")
-SELF_OVERRIDE = ("same_suit_only", "any")
-# Match policies (section `match:`; an option of the same name overrides the value).
-MATCH_POLICIES: dict[str, tuple[str, ...]] = {
-    "first_banker": ("declarer", "seat0"),
-    "hold_banker": ("partner", "same"),
-    "takeover_banker": ("next_seat", "previous_seat"),
-    "match_end": ("banker_wins_at_top", "side_wins_at_top", "reach_top", "rounds"),
-}
 CARDS_PER_DECK = 54
+
+
+class Teams(StrEnum):
+    """Who plays with whom: partners every other seat, or the banker alone against the rest."""
+
+    PARTNERS = "partners"
+    BANKER_ALONE = "banker_alone"
+
+
+class ThrowSuits(StrEnum):
+    """Which suits may be thrown: any suit, or trumps only."""
+
+    ANY = "any"
+    TRUMP_ONLY = "trump_only"
+
+
+class FailedThrow(StrEnum):
+    """What a failed throw must play: the beaten unit, the smallest of its kind, or one card."""
+
+    FIRST_BEATEN_UNIT = "first_beaten_unit"
+    SMALLEST_OF_BEATEN_KIND = "smallest_of_beaten_kind"
+    SMALLEST_CARD = "smallest_card"
+
+
+class KittyPolicy(StrEnum):
+    """How the kitty's points are multiplied for the attackers taking the last trick."""
+
+    BY_UNIT = "by_unit"
+    POWER_OF_TWO = "power_of_two"
+    PER_PAIR = "per_pair"
+    BY_CARDS = "by_cards"
+
+
+class ScorePolicy(StrEnum):
+    """How a round is settled: levels from the attackers' points, or chips from the bid."""
+
+    LEVELS = "levels"
+    BID_CHIPS = "bid_chips"
+
+
+class SelfOverride(StrEnum):
+    """Whether a player may override their own declaration in another suit."""
+
+    SAME_SUIT_ONLY = "same_suit_only"
+    ANY = "any"
+
+
+class FirstBanker(StrEnum):
+    """Who is the first round's banker: whoever fixes trump, or seat 0."""
+
+    DECLARER = "declarer"
+    SEAT0 = "seat0"
+
+
+class HoldBanker(StrEnum):
+    """Who is banker next when the banker's side wins: the partner, or the banker again."""
+
+    PARTNER = "partner"
+    SAME = "same"
+
+
+class TakeoverBanker(StrEnum):
+    """Who is banker next when the attackers win: the banker's next or previous seat."""
+
+    NEXT_SEAT = "next_seat"
+    PREVIOUS_SEAT = "previous_seat"
+
+
+class MatchEnd(StrEnum):
+    """When a match is over."""
+
+    BANKER_WINS_AT_TOP = "banker_wins_at_top"
+    SIDE_WINS_AT_TOP = "side_wins_at_top"
+    REACH_TOP = "reach_top"
+    ROUNDS = "rounds"
+
+
+class Review(StrEnum):
+    """The option `review`: may players look back on the cards (可查牌) or not (不查牌)."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class Rethrow(StrEnum):
+    """The option `rethrow`: after a failed throw, no more throws this round, or only this trick."""
+
+    BANNED_FOR_ROUND = "banned_for_round"
+    ALLOWED = "allowed"
+
+
+class DeclareView(StrEnum):
+    """The option `declare_view`: declarations shown to everyone, or only counted (暗亮)."""
+
+    OPEN = "open"
+    HIDDEN = "hidden"
+
+
+# Match policies (section `match:`; an option of the same name overrides the value).
+MATCH_POLICIES: dict[str, type[StrEnum]] = {
+    "first_banker": FirstBanker,
+    "hold_banker": HoldBanker,
+    "takeover_banker": TakeoverBanker,
+    "match_end": MatchEnd,
+}
+# Options whose values are policies: each choice must be one of the enum's values.
+OPTION_POLICIES: dict[str, type[StrEnum]] = {
+    **MATCH_POLICIES,
+    "review": Review,
+    "rethrow": Rethrow,
+    "declare_view": DeclareView,
+}
+# The policies of a ruleset that has no `match:` section (the 双升 §8 rotation, a match won by
+# winning a round at A; a 6-round match where the banker plays alone).
+MATCH_DEFAULTS: dict[str, Any] = {
+    "first_banker": FirstBanker.DECLARER,
+    "hold_banker": HoldBanker.PARTNER,
+    "takeover_banker": TakeoverBanker.NEXT_SEAT,
+    "match_end": MatchEnd.SIDE_WINS_AT_TOP,
+    "match_rounds": 6,
+}
 
 
 class DeclarePolicy(StrEnum):
@@ -132,7 +240,7 @@ class DeckRules:
     levels: tuple[int, ...]
     trump_ranks: tuple[int | str, ...]
     players: int
-    teams: str
+    teams: Teams
     hand_size: int
     kitty_size: int
     tractor_names: TractorNames = TractorNames.PLAIN
@@ -148,8 +256,8 @@ class DeckRules:
 class ThrowRules:
     """Throws: which suits may be thrown, what a failed throw plays, its penalty."""
 
-    suits: str
-    failed: str
+    suits: ThrowSuits
+    failed: FailedThrow
     penalty: tuple[int, int, int] | None
     beaten_by: BeatenBy = BeatenBy.SAME_SHAPE
 
@@ -158,7 +266,7 @@ class ThrowRules:
 class KittyRules:
     """The kitty multiplier policy and what happens with either side winning the last trick."""
 
-    policy: str
+    policy: KittyPolicy
     values: Mapping[str, int]
     cap: int | None
     requires_trump: bool
@@ -188,7 +296,7 @@ class ScoreRules:
     `bands`, when given, is the whole level table (step, swap_at and zero_rise then only
     describe it: swap_at is where the attackers' first band starts)."""
 
-    policy: str
+    policy: ScorePolicy
     step: int
     swap_at: int
     zero_rise: int
@@ -205,7 +313,7 @@ class DeclareRules:
     policy: DeclarePolicy
     tiers: Mapping[str, int]
     tiers_enhanced: Mapping[str, int]
-    self_override: str
+    self_override: SelfOverride
     ranks: tuple[int | str, ...] = ("level",)
     two_locks: bool = False
     nobody: NobodyDeclares = NobodyDeclares.REDEAL
@@ -283,7 +391,7 @@ class Ruleset:
         return self.deck.trump_ranks
 
     @property
-    def teams(self) -> str:
+    def teams(self) -> Teams:
         return self.deck.teams
 
     @property
@@ -295,11 +403,11 @@ class Ruleset:
         return self.deck.kitty_size
 
     @property
-    def throw_suits(self) -> str:
+    def throw_suits(self) -> ThrowSuits:
         return self.throw.suits
 
     @property
-    def failed_throw(self) -> str:
+    def failed_throw(self) -> FailedThrow:
         return self.throw.failed
 
     @property
@@ -307,7 +415,7 @@ class Ruleset:
         return self.throw.penalty
 
     @property
-    def kitty_policy(self) -> str:
+    def kitty_policy(self) -> KittyPolicy:
         return self.kitty.policy
 
     @property
@@ -323,7 +431,7 @@ class Ruleset:
         return self.kitty.requires_trump
 
     @property
-    def score_policy(self) -> str:
+    def score_policy(self) -> ScorePolicy:
         return self.score.policy
 
     @property
@@ -351,7 +459,7 @@ class Ruleset:
         return self.declare.tiers_enhanced
 
     @property
-    def declare_self_override(self) -> str:
+    def declare_self_override(self) -> SelfOverride:
         return self.declare.self_override
 
     @property
@@ -393,14 +501,97 @@ class Ruleset:
             return self
         return _with_values(self, tuple(sorted(values.items(), key=lambda kv: kv[0])))
 
+    # -- the questions callers ask of the policies (no policy value is compared elsewhere) -------
+    @property
+    def banker_plays_alone(self) -> bool:
+        """Tell whether the banker plays alone against everyone else (settled seat by seat)."""
+        return self.deck.teams == Teams.BANKER_ALONE
+
+    @property
+    def has_fixed_teams(self) -> bool:
+        """Tell whether the sides are fixed partnerships of every other seat."""
+        return self.deck.teams == Teams.PARTNERS
+
+    @property
+    def throws_trump_only(self) -> bool:
+        """Tell whether only trumps may be thrown."""
+        return self.throw.suits == ThrowSuits.TRUMP_ONLY
+
+    @property
+    def settles_by_bid(self) -> bool:
+        """Tell whether a round is settled in chips from the bid rather than in levels."""
+        return self.score.policy == ScorePolicy.BID_CHIPS
+
+    @property
+    def overrides_own_in_same_suit_only(self) -> bool:
+        """Tell whether a player may override their own declaration only in its own suit."""
+        return self.declare.self_override == SelfOverride.SAME_SUIT_ONLY
+
+    @property
+    def review_is_open(self) -> bool:
+        """Tell whether the room is in 可查牌 mode (no `review` option counts as open)."""
+        return not self.has_option("review") or self.options["review"] == Review.OPEN
+
+    @property
+    def rethrow_is_banned(self) -> bool:
+        """Tell whether a failed throw bars its player from throwing for the rest of the round."""
+        return self.has_option("rethrow") and self.options["rethrow"] == Rethrow.BANNED_FOR_ROUND
+
+    @property
+    def declarations_are_hidden(self) -> bool:
+        """Tell whether others see only how many cards a declaration showed (暗亮)."""
+        return (
+            self.has_option("declare_view") and self.options["declare_view"] == DeclareView.HIDDEN
+        )
+
+    def match_rule(self, key: str) -> Any:
+        """Return one match policy: the option of that name when set, else the `match:` value."""
+        if self.has_option(key):
+            return self.option(key)
+        if not self.match and key in MATCH_DEFAULTS:
+            if key == "match_end" and self.banker_plays_alone:
+                return MatchEnd.ROUNDS
+            return MATCH_DEFAULTS[key]
+        if key not in self.match:
+            raise PlayError(
+                f"{self.title}没有整场规则 {key}",
+                en=f"{self.title_en} has no match rule {key}",
+                field="ruleset",
+                value=key,
+            )
+        return self.match[key]
+
+    @property
+    def first_banker(self) -> FirstBanker:
+        """Return who is the first round's banker."""
+        return FirstBanker(self.match_rule("first_banker"))
+
+    @property
+    def hold_banker(self) -> HoldBanker:
+        """Return who is banker next when the banker's side wins."""
+        return HoldBanker(self.match_rule("hold_banker"))
+
+    @property
+    def takeover_banker(self) -> TakeoverBanker:
+        """Return who is banker next when the attackers win."""
+        return TakeoverBanker(self.match_rule("takeover_banker"))
+
+    @property
+    def match_end(self) -> MatchEnd:
+        """Return when a match is over."""
+        return MatchEnd(self.match_rule("match_end"))
+
     def is_banker_side(self, seat: int, banker: int) -> bool:
         """Tell whether a seat plays on the banker's side (the one side-of-seat rule)."""
-        if self.teams == "banker_alone":
+        if self.banker_plays_alone:
             return seat == banker
         return (seat - banker) % 2 == 0
 
-    def is_same_side(self, seat: int, other: int, banker: int) -> bool:
-        """Tell whether two seats play on the same side, given the banker's seat."""
+    def is_same_side(self, seat: int, other: int, banker: int | None) -> bool:
+        """Tell whether two seats play on the same side, given the banker's seat (None before
+        the banker is known: only fixed partnerships are known sides then)."""
+        if banker is None:
+            return self.has_fixed_teams and (seat - other) % 2 == 0
         return self.is_banker_side(seat, banker) == self.is_banker_side(other, banker)
 
     @property
@@ -962,7 +1153,7 @@ def _score_rules(
 ) -> ScoreRules:
     thresholds = _enum(ScoreThresholds, score.get("thresholds", "fixed"), "score.thresholds", where)
     mandatory = _ranks(score.get("mandatory_levels", []), where, "score.mandatory_levels")
-    policy = _choice(score.get("policy"), SCORE_POLICIES, "score.policy", where)
+    policy = _enum(ScorePolicy, score.get("policy"), "score.policy", where)
     if thresholds == ScoreThresholds.BY_DECKS:
         params = score.get("by_decks")
         if not isinstance(params, dict):
@@ -1070,6 +1261,9 @@ def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionSpec]:
         choices = tuple(
             spec.get("choices", [False, True] if isinstance(default, bool) else [default])
         )
+        if key in OPTION_POLICIES:
+            for value in (default, *choices):
+                _enum(OPTION_POLICIES[key], value, f"options.{key}", where)
         sets = str(spec.get("sets", ""))
         if sets and sets not in ("decks", "players"):
             raise _file_error(
@@ -1097,29 +1291,12 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
     if unknown:
         raise _file_error(where, f"未知字段 {unknown}", f"unknown fields {unknown}")
     _check_sections(data, where)
-    ranks = tuple(sorted(_ranks(_req(data, "ranks", list, where), where, "ranks")))
-    levels = tuple(sorted(_ranks(data["levels"], where, "levels"))) if data.get("levels") else ranks
-    if not set(levels) <= set(ranks):
-        raise _file_error(
-            where,
-            "levels 中有不在 ranks 里的点数",
-            "levels holds a rank that is not in ranks",
-            field="levels",
-        )
+    deck = _deck_rules(data, where)
     throw = _req(data, "throw", dict, where)
     kitty = _req(data, "kitty", dict, where)
     score = _req(data, "score", dict, where)
-    declare = data.get("declare") or {}
-    penalty = throw.get("penalty")
-    throw_penalty = None
-    if penalty:
-        throw_penalty = (
-            _int(penalty["single"], where, "throw.penalty.single"),
-            _int(penalty["pair"], where, "throw.penalty.pair"),
-            _int(penalty["tractor_per_pair"], where, "throw.penalty.tractor_per_pair"),
-        )
     specs = _options(data, where)
-    if data.get("score", {}).get("policy") == "bid_chips" and not (
+    if data.get("score", {}).get("policy") == ScorePolicy.BID_CHIPS and not (
         data.get("bidding") and data.get("chips")
     ):
         raise _file_error(
@@ -1128,18 +1305,6 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
             "score.policy bid_chips needs both the bidding and the chips sections",
             field="score",
         )
-    players = _req(data, "players", int, where)
-    decks = _req(data, "decks", int, where)
-    if decks < 1 or players < 2:
-        raise _file_error(
-            where,
-            "decks 至少 1，players 至少 2",
-            "decks must be at least 1 and players at least 2",
-            field="decks",
-        )
-    jokers = bool(data.get("jokers", True))
-    size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
-    hand_size, kitty_size = _deal_sizes(data, size, players, where)
     defaults = {k: s.default for k, s in specs.items()}
     return Ruleset(
         name=_req(data, "name", str, where),
@@ -1147,62 +1312,11 @@ def parse_ruleset(data: Any, where: str = "ruleset") -> Ruleset:
         title_en=str(data.get("title_en", data["title"])),
         description=str(data.get("description", "")).strip(),
         source=str(data.get("source", "")),
-        deck=DeckRules(
-            decks=decks,
-            ranks=ranks,
-            jokers=jokers,
-            has_level=bool(data.get("level", True)),
-            levels=levels,
-            trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where, "trump_ranks"),
-            players=players,
-            teams=_choice(data.get("teams", "partners"), TEAM_POLICIES, "teams", where),
-            hand_size=hand_size,
-            kitty_size=kitty_size,
-            tractor_names=_enum(
-                TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
-            ),
-            tractor_order=_enum(
-                TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
-            ),
-        ),
-        throw=ThrowRules(
-            suits=_choice(throw.get("suits", "any"), THROW_SUITS, "throw.suits", where),
-            failed=_choice(throw.get("failed"), FAILED_THROW_POLICIES, "throw.failed", where),
-            penalty=throw_penalty,
-            beaten_by=_enum(
-                BeatenBy, throw.get("beaten_by", "same_shape"), "throw.beaten_by", where
-            ),
-        ),
-        kitty=KittyRules(
-            policy=_choice(kitty.get("policy"), KITTY_POLICIES, "kitty.policy", where),
-            values=MappingProxyType(
-                {
-                    k: _int(v, where, f"kitty.values.{k}")
-                    for k, v in (_mapping(kitty, "values", where + ": kitty") or {}).items()
-                }
-            ),
-            cap=kitty.get("cap"),
-            requires_trump=bool(kitty.get("requires_trump", False)),
-            banker_wins=_enum(
-                KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
-            ),
-            deduct_from=_int(kitty.get("deduct_from", 2), where, "kitty.deduct_from"),
-            empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
-        ),
-        score=_score_rules(score, decks, defaults, where),
-        declare=DeclareRules(
-            policy=_enum(DeclarePolicy, declare.get("policy", "tiers"), "declare.policy", where),
-            tiers=MappingProxyType(dict(declare.get("tiers") or {})),
-            tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
-            self_override=_choice(
-                declare.get("self_override", "any"), SELF_OVERRIDE, "declare.self_override", where
-            ),
-            ranks=_rank_list(declare.get("ranks", ["level"]), where, "declare.ranks"),
-            two_locks=bool(declare.get("two_locks", False)),
-            nobody=NobodyDeclares.FLIP
-            if data.get("flip", False)
-            else _enum(NobodyDeclares, declare.get("nobody", "redeal"), "declare.nobody", where),
-        ),
+        deck=deck,
+        throw=_throw_rules(throw, where),
+        kitty=_kitty_rules(kitty, where),
+        score=_score_rules(score, deck.decks, defaults, where),
+        declare=_declare_rules(data, where),
         option_specs=MappingProxyType(specs),
         options=MappingProxyType(defaults),
         conflicts=tuple(str(c).strip() for c in data.get("conflicts") or []),
@@ -1232,6 +1346,103 @@ def _table(data: Mapping[str, Any], where: str) -> TableRules:
         raise _file_error(where, f"table 一节有误：{exc}", str(exc), field="table") from None
 
 
+def _deck_rules(data: Mapping[str, Any], where: str) -> DeckRules:
+    """Read the cards, the seats and the deal: ranks, levels, decks, players, hand and kitty."""
+    ranks = tuple(sorted(_ranks(_req(data, "ranks", list, where), where, "ranks")))
+    levels = tuple(sorted(_ranks(data["levels"], where, "levels"))) if data.get("levels") else ranks
+    if not set(levels) <= set(ranks):
+        raise _file_error(
+            where,
+            "levels 中有不在 ranks 里的点数",
+            "levels holds a rank that is not in ranks",
+            field="levels",
+        )
+    players = _req(data, "players", int, where)
+    decks = _req(data, "decks", int, where)
+    if decks < 1 or players < 2:
+        raise _file_error(
+            where,
+            "decks 至少 1，players 至少 2",
+            "decks must be at least 1 and players at least 2",
+            field="decks",
+        )
+    jokers = bool(data.get("jokers", True))
+    size = (len(ranks) * 4 + (2 if jokers else 0)) * decks
+    hand_size, kitty_size = _deal_sizes(data, size, players, where)
+    return DeckRules(
+        decks=decks,
+        ranks=ranks,
+        jokers=jokers,
+        has_level=bool(data.get("level", True)),
+        levels=levels,
+        trump_ranks=_rank_list(data.get("trump_ranks", ["level"]), where, "trump_ranks"),
+        players=players,
+        teams=_enum(Teams, data.get("teams", "partners"), "teams", where),
+        hand_size=hand_size,
+        kitty_size=kitty_size,
+        tractor_names=_enum(
+            TractorNames, data.get("tractor_names", "plain"), "tractor_names", where
+        ),
+        tractor_order=_enum(
+            TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
+        ),
+    )
+
+
+def _throw_rules(throw: Mapping[str, Any], where: str) -> ThrowRules:
+    """Read the `throw:` section: the suits that may be thrown, a failed throw, its penalty."""
+    penalty = throw.get("penalty")
+    throw_penalty = None
+    if penalty:
+        throw_penalty = (
+            _int(penalty["single"], where, "throw.penalty.single"),
+            _int(penalty["pair"], where, "throw.penalty.pair"),
+            _int(penalty["tractor_per_pair"], where, "throw.penalty.tractor_per_pair"),
+        )
+    return ThrowRules(
+        suits=_enum(ThrowSuits, throw.get("suits", "any"), "throw.suits", where),
+        failed=_enum(FailedThrow, throw.get("failed"), "throw.failed", where),
+        penalty=throw_penalty,
+        beaten_by=_enum(BeatenBy, throw.get("beaten_by", "same_shape"), "throw.beaten_by", where),
+    )
+
+
+def _kitty_rules(kitty: Mapping[str, Any], where: str) -> KittyRules:
+    """Read the `kitty:` section: the multiplier policy and what either side's last trick does."""
+    values = _mapping(kitty, "values", where + ": kitty") or {}
+    return KittyRules(
+        policy=_enum(KittyPolicy, kitty.get("policy"), "kitty.policy", where),
+        values=MappingProxyType(
+            {k: _int(v, where, f"kitty.values.{k}") for k, v in values.items()}
+        ),
+        cap=kitty.get("cap"),
+        requires_trump=bool(kitty.get("requires_trump", False)),
+        banker_wins=_enum(
+            KittyOnBankerWin, kitty.get("banker_wins", "nothing"), "kitty.banker_wins", where
+        ),
+        deduct_from=_int(kitty.get("deduct_from", 2), where, "kitty.deduct_from"),
+        empty=_enum(EmptyKitty, kitty.get("empty", "nothing"), "kitty.empty", where),
+    )
+
+
+def _declare_rules(data: Mapping[str, Any], where: str) -> DeclareRules:
+    """Read the `declare:` section (and the old top-level `flip:`): who declares what, and how."""
+    declare = data.get("declare") or {}
+    return DeclareRules(
+        policy=_enum(DeclarePolicy, declare.get("policy", "tiers"), "declare.policy", where),
+        tiers=MappingProxyType(dict(declare.get("tiers") or {})),
+        tiers_enhanced=MappingProxyType(dict(declare.get("tiers_enhanced") or {})),
+        self_override=_enum(
+            SelfOverride, declare.get("self_override", "any"), "declare.self_override", where
+        ),
+        ranks=_rank_list(declare.get("ranks", ["level"]), where, "declare.ranks"),
+        two_locks=bool(declare.get("two_locks", False)),
+        nobody=NobodyDeclares.FLIP
+        if data.get("flip", False)
+        else _enum(NobodyDeclares, declare.get("nobody", "redeal"), "declare.nobody", where),
+    )
+
+
 def _match_section(
     data: Mapping[str, Any], specs: Mapping[str, OptionSpec], where: str
 ) -> Mapping[str, Any]:
@@ -1239,7 +1450,7 @@ def _match_section(
     section = dict(data.get("match") or {})
     if not section:
         return MappingProxyType({})
-    for key, allowed in MATCH_POLICIES.items():
+    for key, kind in MATCH_POLICIES.items():
         spec = specs.get(key)
         values = [section[key]] if key in section else []
         values += list(spec.choices) if spec else []
@@ -1251,5 +1462,5 @@ def _match_section(
                 field="match",
             )
         for value in values:
-            _choice(value, allowed, f"match.{key}", where)
+            _enum(kind, value, f"match.{key}", where)
     return MappingProxyType(section)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from .cards import Card, count_points, format_cards, format_rank
-from .combos import SINGLE, _units_from, type_name
+from .combos import SINGLE, Unit, _units_from, type_name
 from .errors import PlayError
 from .order import TRUMP, Context
-from .ruleset import EmptyKitty, KittyOnBankerWin, Ruleset, ScoreBand
+from .ruleset import EmptyKitty, KittyOnBankerWin, KittyPolicy, Ruleset, ScoreBand
 from .texts import Lang, Say, Spoken, cards_text, count_en, pick
 from .vocab import term
 
@@ -42,19 +43,8 @@ def kitty_bonus(
     trick's points, multiplied instead where the ruleset says so and there is no kitty.
     """
     play, kitty = tuple(play), tuple(kitty)  # the words are rendered later
-    if not play:
-        raise PlayError(
-            "缺少赢得最后一墩的牌（play）",
-            en="the play that won the last trick is missing",
-            field="play",
-        )
-    if side not in SIDES:
-        raise PlayError(
-            f"side 应为 attackers 或 banker，而不是“{side}”",
-            en=f"side must be attackers or banker, not “{side}”",
-            field="side",
-        )
-    if ctx.ruleset.kitty.policy == "by_cards":
+    _check_last_trick(play, side)
+    if ctx.ruleset.kitty.policy == KittyPolicy.BY_CARDS:
         return _kitty_by_cards(ctx, play, kitty, side, trick_points)
     if side == BANKER:
 
@@ -89,44 +79,75 @@ def kitty_bonus(
         return KittyResult(0, points, 0, not_trump)
     units = _units_from(ctx, play)
     unit = max(units, key=lambda u: (len(u.cards), u.top))
-    values = rs.kitty_values
-    if rs.kitty_policy == "power_of_two":
-        mult = 2 ** len(unit.cards)
-        if rs.kitty_cap is not None:
-            mult = min(mult, int(rs.kitty_cap))
-    elif rs.kitty_policy == "by_unit":
-        mult = values[unit.kind]
-    else:
-        mult = values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
+    mult = _multiplier(rs, unit)
     bonus = points * mult
+    return KittyResult(mult, points, bonus, partial(_kitty_words, rs, play, kitty, unit, mult))
 
-    def explain(lang: Lang) -> str:
-        name = type_name(unit.kind, lang)
-        if rs.kitty_policy == "power_of_two":
-            k = len(unit.cards)
-            cap = rs.kitty_cap
-            rule = pick(
-                lang,
-                f"最大牌型 {k} 张，2^{k}" + (f"，封顶 {cap}" if cap else "") + f" → ×{mult}",
-                f"the largest unit has {count_en(k, 'card')}, 2^{k}"
-                + (f", capped at {cap}" if cap else "")
-                + f" → ×{mult}",
-            )
-        else:
-            verb = "抠底" if rs.kitty_policy == "by_unit" else "扣底"
-            rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
-        won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
-        held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")
-        return pick(
-            lang,
-            f"最后一墩 {won} 的最大牌型是{name} {shown}：{rule}。"
-            f"底牌 {held} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。",
-            f"The largest unit of the last trick {won} is the {name} {shown}: {rule}. "
-            f"The kitty {held} holds {points} points; {points} × {mult} = {bonus} points "
-            "go to the attackers.",
+
+def _check_last_trick(play: tuple[Card, ...], side: str) -> None:
+    """Refuse a missing last play or an unknown side, naming the field."""
+    if not play:
+        raise PlayError(
+            "缺少赢得最后一墩的牌（play）",
+            en="the play that won the last trick is missing",
+            field="play",
+        )
+    if side not in SIDES:
+        raise PlayError(
+            f"side 应为 attackers 或 banker，而不是“{side}”",
+            en=f"side must be attackers or banker, not “{side}”",
+            field="side",
         )
 
-    return KittyResult(mult, points, bonus, explain)
+
+def _multiplier(rs: Ruleset, unit: Unit) -> int:
+    """Return the kitty multiplier the largest unit of the last trick earns."""
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
+        mult = int(2 ** len(unit.cards))
+        if rs.kitty_cap is not None:
+            mult = min(mult, int(rs.kitty_cap))
+        return mult
+    values = rs.kitty_values
+    if rs.kitty_policy == KittyPolicy.BY_UNIT:
+        return values[unit.kind]
+    return values["single"] if unit.kind == SINGLE else values["per_pair"] * max(unit.length, 1)
+
+
+def _kitty_words(
+    rs: Ruleset,
+    play: tuple[Card, ...],
+    kitty: tuple[Card, ...],
+    unit: Unit,
+    mult: int,
+    lang: Lang,
+) -> str:
+    """Say how the attackers' kitty bonus was counted from the last trick's largest unit."""
+    name = type_name(unit.kind, lang)
+    points = count_points(kitty)
+    bonus = points * mult
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
+        k = len(unit.cards)
+        cap = rs.kitty_cap
+        rule = pick(
+            lang,
+            f"最大牌型 {k} 张，2^{k}" + (f"，封顶 {cap}" if cap else "") + f" → ×{mult}",
+            f"the largest unit has {count_en(k, 'card')}, 2^{k}"
+            + (f", capped at {cap}" if cap else "")
+            + f" → ×{mult}",
+        )
+    else:
+        verb = "抠底" if rs.kitty_policy == KittyPolicy.BY_UNIT else "扣底"
+        rule = pick(lang, f"{name}{verb} ×{mult}", f"kitty won with a {name}: ×{mult}")
+    won, shown = cards_text(play, lang), cards_text(unit.cards, lang)
+    held = cards_text(kitty, lang) or pick(lang, "（空）", "(empty)")
+    return pick(
+        lang,
+        f"最后一墩 {won} 的最大牌型是{name} {shown}：{rule}。"
+        f"底牌 {held} 共 {points} 分，{points} × {mult} = {bonus} 分计入闲家。",
+        f"The largest unit of the last trick {won} is the {name} {shown}: {rule}. "
+        f"The kitty {held} holds {points} points; {points} × {mult} = {bonus} points "
+        "go to the attackers.",
+    )
 
 
 def _kitty_by_cards(
@@ -152,48 +173,69 @@ def _kitty_by_cards(
     else:
         deducts = False
 
-    def explain(lang: Lang) -> str:
-        shown = cards_text(play, lang)
-        what = (
-            pick(
-                lang,
-                f"没有底牌，最后一墩的 {points} 分",
-                f"there is no kitty, so the last trick's {points} points",
-            )
-            if empty
-            else pick(
-                lang,
-                f"底牌 {cards_text(kitty, lang)} 共 {points} 分",
-                f"the kitty {cards_text(kitty, lang)} holds {points} points",
-            )
-        )
-        rule = pick(
+    facts = _ByCards(play, kitty, points, mult, bonus, side, deducts, empty, rules.deduct_from)
+    return KittyResult(mult, points, bonus, partial(_by_cards_words, facts))
+
+
+@dataclass(frozen=True)
+class _ByCards:
+    """What a by-cards kitty settlement says: the cards, points, multiplier and who won."""
+
+    play: tuple[Card, ...]
+    kitty: tuple[Card, ...]
+    points: int
+    mult: int
+    bonus: int
+    side: str
+    deducts: bool
+    empty: bool
+    deduct_from: int
+
+
+def _by_cards_words(facts: _ByCards, lang: Lang) -> str:
+    """Say how the last trick's number of cards multiplied the kitty, for either side."""
+    play, kitty = facts.play, facts.kitty
+    points, mult, bonus = facts.points, facts.mult, facts.bonus
+    side, deducts, empty = facts.side, facts.deducts, facts.empty
+    shown = cards_text(play, lang)
+    what = (
+        pick(
             lang,
-            f"最后一墩出了 {mult} 张（{shown}），×{mult}",
-            f"the last trick was won with {count_en(mult, 'card')} ({shown}): ×{mult}",
+            f"没有底牌，最后一墩的 {points} 分",
+            f"there is no kitty, so the last trick's {points} points",
         )
-        if side == ATTACKERS:
-            return pick(
-                lang,
-                f"抓分方赢得最后一墩（扣底）：{rule}；{what}，{points} × {mult} = {bonus} 分计入抓分方。",
-                f"The attackers won the last trick: {rule}; {what}; {points} × {mult} = {bonus} "
-                "points go to the attackers.",
-            )
-        if deducts:
-            return pick(
-                lang,
-                f"庄家方赢得最后一墩：{rule}；{what}，{points} × {mult} = {-bonus} 分从抓分方得分中扣除。",
-                f"The banker's side won the last trick: {rule}; {what}; {points} × {mult} = "
-                f"{-bonus} points are deducted from the attackers.",
-            )
+        if empty
+        else pick(
+            lang,
+            f"底牌 {cards_text(kitty, lang)} 共 {points} 分",
+            f"the kitty {cards_text(kitty, lang)} holds {points} points",
+        )
+    )
+    rule = pick(
+        lang,
+        f"最后一墩出了 {mult} 张（{shown}），×{mult}",
+        f"the last trick was won with {count_en(mult, 'card')} ({shown}): ×{mult}",
+    )
+    if side == ATTACKERS:
         return pick(
             lang,
-            f"庄家方赢得最后一墩：{rule}，不到 ×{rules.deduct_from}，不扣分。",
-            f"The banker's side won the last trick: {rule}, below ×{rules.deduct_from}, so "
-            "nothing is deducted.",
+            f"抓分方赢得最后一墩（扣底）：{rule}；{what}，{points} × {mult} = {bonus} 分计入抓分方。",
+            f"The attackers won the last trick: {rule}; {what}; {points} × {mult} = {bonus} "
+            "points go to the attackers.",
         )
-
-    return KittyResult(mult, points, bonus, explain)
+    if deducts:
+        return pick(
+            lang,
+            f"庄家方赢得最后一墩：{rule}；{what}，{points} × {mult} = {-bonus} 分从抓分方得分中扣除。",
+            f"The banker's side won the last trick: {rule}; {what}; {points} × {mult} = "
+            f"{-bonus} points are deducted from the attackers.",
+        )
+    return pick(
+        lang,
+        f"庄家方赢得最后一墩：{rule}，不到 ×{facts.deduct_from}，不扣分。",
+        f"The banker's side won the last trick: {rule}, below ×{facts.deduct_from}, so "
+        "nothing is deducted.",
+    )
 
 
 @dataclass(frozen=True)
@@ -307,56 +349,82 @@ def score_round(
     if level is not None:
         next_level, why = _advance(rs, level, rise, winner == "banker")
 
-    def explain(lang: Lang) -> str:
-        if band is not None:
-            text = band_text(rs, band, lang)
-        elif result == "big_sweep":
-            text = pick(lang, "闲家 0 分", "Attackers scored 0")
-        elif result == "small_sweep":
-            text = pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
-        elif result == "hold":
-            text = pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
-        else:
-            text = pick(
-                lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}"
-            )
-        levels = count_en(rise, "level")
-        if winner == "banker":
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：庄家{RESULT_NAMES[result]}，庄家升 {rise} 级。",
-                f"{text} ({points} points): {BANKER_RESULTS_EN[result]}; "
-                f"the banker rises {levels}.",
-            )
-        elif rise == 0:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台（换庄），不升级。",
-                f"{text} ({points} points): the attackers take over as banker, no level rise.",
-            )
-        elif band is not None:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台并升 {rise} 级。",
-                f"{text} ({points} points): the attackers take over as banker and rise {levels}.",
-            )
-        else:
-            text = pick(
-                lang,
-                f"{text}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
-                f"{text} ({points} points): the attackers take over as banker and rise "
-                f"{levels} (one more level for every {step} points more).",
-            )
-        if next_level is not None:
-            rank = format_rank(next_level)
-            side = "庄家" if winner == "banker" else "闲家"
-            side_en = "banker plays" if winner == "banker" else "attackers play"
-            text += pick(lang, f"下局{side}打 {rank}", f" Next round the {side_en} {rank}")
-            if why:
-                reason = _advance_text(why, next_level, lang)
-                text += pick(lang, f"（{reason}）。", f" ({reason}).")
-            else:
-                text += pick(lang, "。", ".")
-        return text
+    facts = _Scored(rs, points, band, winner, rise, result, low, next_level, why)
+    return ScoreResult(winner, rise, result, next_level, partial(_score_words, facts))
 
-    return ScoreResult(winner, rise, result, next_level, explain)
+
+@dataclass(frozen=True)
+class _Scored:
+    """What a scored round says: the points, their band, who rises how far, the next level."""
+
+    rs: Ruleset
+    points: int
+    band: ScoreBand | None
+    winner: str
+    rise: int
+    result: str
+    low: int  # the attackers' band's lowest points (computed bands)
+    next_level: int | None
+    why: str
+
+
+def _score_words(f: _Scored, lang: Lang) -> str:
+    """Say the band the points fall in, what it does, and the next round's level."""
+    text = _band_words(f, lang)
+    points, rise, step = f.points, f.rise, f.rs.score_step
+    levels = count_en(rise, "level")
+    if f.winner == "banker":
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：庄家{RESULT_NAMES[f.result]}，庄家升 {rise} 级。",
+            f"{text} ({points} points): {BANKER_RESULTS_EN[f.result]}; the banker rises {levels}.",
+        )
+    elif rise == 0:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台（换庄），不升级。",
+            f"{text} ({points} points): the attackers take over as banker, no level rise.",
+        )
+    elif f.band is not None:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台并升 {rise} 级。",
+            f"{text} ({points} points): the attackers take over as banker and rise {levels}.",
+        )
+    else:
+        text = pick(
+            lang,
+            f"{text}（{points} 分）：闲家上台并升 {rise} 级（每多 {step} 分多升 1 级）。",
+            f"{text} ({points} points): the attackers take over as banker and rise "
+            f"{levels} (one more level for every {step} points more).",
+        )
+    return text + _next_level_words(f, lang)
+
+
+def _band_words(f: _Scored, lang: Lang) -> str:
+    """Name the band of attacker points the round fell in."""
+    rs = f.rs
+    step, swap_at, small, low = rs.score_step, rs.score_swap_at, rs.score.small_below, f.low
+    if f.band is not None:
+        return band_text(rs, f.band, lang)
+    if f.result == "big_sweep":
+        return pick(lang, "闲家 0 分", "Attackers scored 0")
+    if f.result == "small_sweep":
+        return pick(lang, f"闲家不满 {small} 分", f"Attackers under {small}")
+    if f.result == "hold":
+        return pick(lang, f"闲家 {small}–{swap_at - 5} 分", f"Attackers {small}–{swap_at - 5}")
+    return pick(lang, f"闲家 {low}–{low + step - 5} 分", f"Attackers {low}–{low + step - 5}")
+
+
+def _next_level_words(f: _Scored, lang: Lang) -> str:
+    """Say which level the rising side plays next round, and why when a rule stopped it."""
+    if f.next_level is None:
+        return ""
+    rank = format_rank(f.next_level)
+    side = "庄家" if f.winner == "banker" else "闲家"
+    side_en = "banker plays" if f.winner == "banker" else "attackers play"
+    text = pick(lang, f"下局{side}打 {rank}", f" Next round the {side_en} {rank}")
+    if f.why:
+        reason = _advance_text(f.why, f.next_level, lang)
+        return text + pick(lang, f"（{reason}）。", f" ({reason}).")
+    return text + pick(lang, "。", ".")

@@ -13,7 +13,7 @@ from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import Context
 from .records import fast_init
-from .ruleset import BeatenBy, Ruleset
+from .ruleset import BeatenBy, FailedThrow, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
 from .units import Stock
 
@@ -22,12 +22,12 @@ KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 
 # What a failed throw forces, per ruleset policy.
 POLICY_TEXT = {
-    "first_beaten_unit": ("强制打出这个被压的分量", "The beaten unit is forced"),
-    "smallest_of_beaten_kind": (
+    FailedThrow.FIRST_BEATEN_UNIT: ("强制打出这个被压的分量", "The beaten unit is forced"),
+    FailedThrow.SMALLEST_OF_BEATEN_KIND: (
         "强制打出被压牌型中最小的一组",
         "The smallest unit of the beaten kind is forced",
     ),
-    "smallest_card": (
+    FailedThrow.SMALLEST_CARD: (
         "只强制打出甩牌中最小的一张",
         "Only the smallest card of the throw is forced",
     ),
@@ -46,7 +46,7 @@ class ThrowVerdict(Explained):
     beater: tuple[int, tuple[Card, ...]] | None
     penalty: int
     penalty_to: str
-    policy: str
+    policy: FailedThrow
     ctx: Context | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -310,10 +310,10 @@ def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:
     return False
 
 
-def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: str) -> tuple[Card, ...]:
-    if policy == "first_beaten_unit":
+def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: FailedThrow) -> tuple[Card, ...]:
+    if policy == FailedThrow.FIRST_BEATEN_UNIT:
         return beaten.cards
-    if policy == "smallest_of_beaten_kind":
+    if policy == FailedThrow.SMALLEST_OF_BEATEN_KIND:
         same = [u for u in combo.units if u.kind == beaten.kind]
         return min(same, key=lambda u: (u.top, u.length)).cards
     lowest = min(combo.cards, key=lambda c: ctx.key[c][1])

@@ -85,10 +85,10 @@ class _Recorder(V2Bot):
         super().__init__(rng)
         self.views = views
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         if view.phase in (LEAD, FOLLOW) and len(view.hand) >= 24:
             self.views.append(view)
-        return super().choose(view)
+        return super().cards(view)
 
 
 def _v2_decision_ms(seed: int, rounds: int = 20) -> float:

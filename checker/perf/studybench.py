@@ -220,8 +220,13 @@ def main() -> None:
     if args.format == "json":
         print(json.dumps(out, indent=2))
         return
+    _print_text(out, args.rounds, args.shard, args.serial_rounds)
+
+
+def _print_text(out: dict[str, Any], rounds: int, shard: int, serial_rounds: int) -> None:
+    """Print the measurements as text lines."""
     print(
-        f"{args.rounds} random-bot rounds, shards of {args.shard}, {out['cores']} cores, load "
+        f"{rounds} random-bot rounds, shards of {shard}, {out['cores']} cores, load "
         f"{out['load_average_before']} → {out['load_average_after']}"
     )
     for key in ("one_worker", "two_workers", "scheduler_two_workers"):
@@ -233,7 +238,7 @@ def main() -> None:
         )
     print(f"speed-up 2 vs 1         {out['speedup_2_vs_1']}×")
     print(
-        f"{args.serial_rounds} rounds serial {out['serial_s']} s, on 1 Dask worker "
+        f"{serial_rounds} rounds serial {out['serial_s']} s, on 1 Dask worker "
         f"{out['one_worker_small_s']} s: {100 * out['dask_overhead_vs_serial']:.1f}% more"
     )
     print(f"scheduler = embedded    {out['scheduler_equals_embedded']}")

@@ -50,7 +50,7 @@ def check_bot(name: str) -> str:
 def generate_seatings(rs: Ruleset, deal: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Give the two seatings of one deal: for each seat, A (0) or B (1), then swapped."""
     n = rs.players
-    if rs.teams == "banker_alone":
+    if rs.banker_plays_alone:
         lone = deal % n
         first = tuple(A if seat == lone else B for seat in range(n))
     else:
@@ -89,7 +89,7 @@ class BotRound:
 def score_round_for(rs: Ruleset, res: RoundResult, seating: Sequence[int]) -> list[BotRound]:
     """Split a finished round between bot A and bot B, seated as given."""
     results = seat_results(rs, res)
-    chips = seat_chips(rs, res) if rs.score_policy == "bid_chips" else None
+    chips = seat_chips(rs, res) if rs.settles_by_bid else None
     net = [sum(r for r, b in zip(results, seating, strict=True) if b == bot) for bot in (A, B)]
     out = []
     for bot in (A, B):
@@ -233,7 +233,7 @@ def duel(ruleset: str, bot_a: str, bot_b: str, deals: int, seed: int, jobs: int 
     rs = load_ruleset(ruleset)
     check_bot(bot_a)
     check_bot(bot_b)
-    summary = DuelSummary(ruleset, (bot_a, bot_b), seed, chips=rs.score_policy == "bid_chips")
+    summary = DuelSummary(ruleset, (bot_a, bot_b), seed, chips=rs.settles_by_bid)
     start = time.perf_counter()
     for deal in run_deals(ruleset, bot_a, bot_b, deals, seed, jobs):
         summary.add(deal)

@@ -33,7 +33,7 @@ from .moves import parse_move as parse_move
 from .moves import parse_moves as parse_moves
 from .players import BID, BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView, decide
 from .records import Record, write_event
-from .round import Event, RoundResult, RoundSetup, declare_asks, player_move
+from .round import Event, RoundResult, RoundSetup, declare_asks
 from .seats import default_bots as default_bots  # re-exported: the table and the terminal use it
 from .seats import describe_bots, make_seat_players, parse_bots
 from .simulation import _dump, header
@@ -190,7 +190,7 @@ class _Game:
                 if not decision.cards and phase == DECLARE:
                     decision = None
             else:
-                move = player_move(bots[seat], phase, view, state)
+                move = bots[seat].choose(view)
             self._add(state.apply(move, replace_illegal=True), decision)
             turn = state.turn
 

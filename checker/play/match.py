@@ -204,7 +204,7 @@ def apply_round(
         result=result,
         rise=rise,
         levels=levels,
-        chips=chips if rs.teams == "banker_alone" else None,
+        chips=chips if rs.banker_plays_alone else None,
         round_no=state.round_no,
     )
     record = RoundRecord(
@@ -236,7 +236,7 @@ def apply_result(
         banker=res.banker,
         result=res.result,
         rise=res.rise,
-        x=res.chips if rs.teams == "banker_alone" else None,
+        x=res.chips if rs.banker_plays_alone else None,
         bonus=res.bonus,
         seed=res.seed,
     )

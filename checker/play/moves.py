@@ -10,9 +10,14 @@ from checker.engine.cards import SUITS, Card, ascii_card, parse_cards
 from checker.engine.errors import CardError
 from checker.engine.texts import Lang, Say, cards_text, pick
 
-from .players import BID, BURY, DECLARE, FOLLOW, LEAD, PICK_TRUMP
-
+# The decisions of a round, in the order a round asks them.
+DECLARE = "declare"
+BID = "bid"
 SURRENDER = "surrender"
+PICK_TRUMP = "pick_trump"
+BURY = "bury"
+LEAD = "lead"
+FOLLOW = "follow"
 SIGNAL_MARK = "~"
 # The move notation of a game link: moves joined by ".", cards of one move by "-" in the
 # link-friendly ASCII spelling (SA-SA-H10); actions are lower case: p (pass: no declaration

@@ -10,7 +10,7 @@ from math import comb
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
-from checker.engine.cards import BIG_JOKER, SMALL_JOKER, Card, copies
+from checker.engine.cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, copies
 from checker.engine.combos import Combo, PairStock, classify, match_structure
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
@@ -19,18 +19,20 @@ from checker.engine.ruleset import DeclarePolicy, Ruleset
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
-DECLARE = "declare"
-BURY = "bury"
-LEAD = "lead"
-FOLLOW = "follow"
-BID = "bid"
-PICK_TRUMP = "pick_trump"
+from .moves import BID as BID
+from .moves import BURY as BURY
+from .moves import DECLARE as DECLARE
+from .moves import FOLLOW as FOLLOW
+from .moves import LEAD as LEAD
+from .moves import PICK_TRUMP as PICK_TRUMP
+from .moves import SURRENDER as SURRENDER
+from .moves import Move
 
 
 class PlayerView(NamedTuple):
     """What one seat may know at a decision: its own hand and the public table, nothing else.
 
-    `phase` is one of declare, bury, lead, follow. `trick` holds the plays of the current
+    `phase` is the decision: declare, bid, surrender, pick_trump, bury, lead or follow. `trick` holds the plays of the current
     trick so far as (seat, cards), lead first; `history` the finished tricks the same way.
     `kitty` is only filled for the banker after burying. `first_round` (declare phase): the
     banker is not fixed yet, the first declarer becomes banker.
@@ -60,6 +62,10 @@ class PlayerView(NamedTuple):
     # Declarations during the deal that this seat sees only as a number of cards
     # (`declare_view: hidden`, seed 002's 暗牌): (seat, how many); `declarations` leaves them out.
     hidden_declarations: tuple[tuple[int, int], ...] = ()
+    # The auction (bid phase): its lowest and highest bid and step, and whether this seat must
+    # bid (nobody has bid yet).
+    bid_range: tuple[int, int, int] = (0, 0, 0)
+    must_bid: bool = False
 
     def partner_of(self, seat: int) -> bool:
         """Tell whether a seat is on this seat's side."""
@@ -73,6 +79,7 @@ class PlayerView(NamedTuple):
 # fields at their defaults) and tests check them against the keyword form.
 _new_view = tuple.__new__
 _NO_OPTIONS = PlayerView._field_defaults["options"]
+_NO_BIDS = PlayerView._field_defaults["bid_range"]
 
 
 def declare_view(
@@ -108,6 +115,8 @@ def declare_view(
             True,
             first_round,
             hidden_declarations,
+            _NO_BIDS,
+            False,
         ),
     )
 
@@ -151,6 +160,8 @@ def lead_view(
             may_throw,
             False,
             (),
+            _NO_BIDS,
+            False,
         ),
     )
 
@@ -194,12 +205,16 @@ def follow_view(
             True,
             False,
             (),
+            _NO_BIDS,
+            False,
         ),
     )
 
 
 class Player(Protocol):
-    """A seat's policy: given its own view, return the cards it plays (or declares/buries).
+    """A seat's policy: given its own view, return its move for the view's decision (declare,
+    bid, surrender, pick trump, bury, lead or follow). `CardPlayer` writes one from a bot's
+    cards(view) and its auction answers.
 
     A player may also set `passes_without_options = True`: when the seat could declare nothing
     it sees (`visible_declaration_options` is empty) it would pass without drawing or keeping
@@ -208,9 +223,50 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, view: PlayerView) -> list[Card]:
-        """Return the cards for this decision: a declaration (or none), the kitty, a lead or a follow."""
+    def choose(self, view: PlayerView) -> Move:
+        """Return the move for this decision."""
         ...
+
+
+_PASS = Move("pass")
+_new_move = tuple.__new__  # a move built positionally: no Python-level __new__ per play
+
+
+class CardPlayer:
+    """The adapter from a bot written as cards(view) (what it declares, buries, leads or follows)
+    and three auction answers to choose(view) -> Move. The answers here are the plain ones (the
+    top bid when it must bid, else pass; no surrender; ♠ trump): a bot overrides what it plays."""
+
+    def cards(self, view: PlayerView) -> list[Card]:
+        """Return the cards for a declaration (none: pass), the kitty, a lead or a follow."""
+        raise NotImplementedError
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        """Return a bid, or None to pass."""
+        return high if must else None
+
+    def surrender(self, view: PlayerView) -> bool:
+        """Tell whether to give up the round at the surrender bid."""
+        return False
+
+    def pick_trump(self, view: PlayerView) -> str:
+        """Return the trump suit the banker names."""
+        return SUITS[0]
+
+    def choose(self, view: PlayerView) -> Move:
+        """Return the move for the view's decision."""
+        phase = view.phase
+        if phase in (FOLLOW, LEAD, BURY):
+            return _new_move(Move, ("cards", tuple(self.cards(view)), None))
+        if phase == DECLARE:
+            cards = tuple(self.cards(view))
+            return _new_move(Move, ("cards", cards, None)) if cards else _PASS
+        if phase == BID:
+            value = self.bid(view, *view.bid_range, view.must_bid)
+            return _PASS if value is None else Move("bid", value=value)
+        if phase == SURRENDER:
+            return Move("surrender", value=bool(self.surrender(view)))
+        return Move("trump", value=self.pick_trump(view))
 
 
 @dataclass(frozen=True)
@@ -236,7 +292,7 @@ def decide(player: Player, view: PlayerView) -> Decision:
     if explain is not None:
         decision: Decision = explain(view)
         return decision
-    cards = tuple(player.choose(view))
+    cards = player.choose(view).cards
     name = player.name
 
     def say(lang: Lang) -> str:
@@ -570,7 +626,7 @@ def visible_declaration_options(
 # Policies
 
 
-class RandomPlayer:
+class RandomPlayer(CardPlayer):
     """Plays uniformly at random among legal moves: any lead (throws included), any follow."""
 
     name = "random"
@@ -580,7 +636,7 @@ class RandomPlayer:
         self.rng = rng
         self.throw_rate = throw_rate
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         """Return a random legal choice for the view's phase."""
         rng = self.rng
         if view.phase == DECLARE:
@@ -626,7 +682,7 @@ def _strength(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
     )
 
 
-class GreedyPlayer:
+class GreedyPlayer(CardPlayer):
     """Plays simply and greedily: win cheaply when an opponent holds the trick, feed a partner."""
 
     name = "greedy"
@@ -636,7 +692,7 @@ class GreedyPlayer:
         self.rng = rng
         self.samples = samples
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         """Return a greedy choice for the view's phase."""
         if view.phase == DECLARE:
             return self._declare(view)

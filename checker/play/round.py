@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from checker.engine.cards import SUITS
 from checker.engine.ruleset import Ruleset
 
-from .moves import SURRENDER, Move
-from .players import BID, DECLARE, FOLLOW, LEAD, PICK_TRUMP, Player, PlayerView
+from .players import Player
 from .records import write_events
 from .rounddata import MAX_REDEALS as MAX_REDEALS
 from .rounddata import Event as Event
@@ -32,7 +30,6 @@ __all__ = [
     "round_setup",
     "settlement_bonus",
     "play_round",
-    "player_move",
     "declare_asks",
     "drive",
 ]
@@ -42,31 +39,6 @@ def declare_asks(players: Sequence[Player]) -> list[str]:
     """Say when each player is asked to declare: only with something to declare, when it
     would pass otherwise (`passes_without_options`), else after every card."""
     return [OPTIONS if getattr(p, "passes_without_options", False) else ALWAYS for p in players]
-
-
-_PASS = Move("pass")
-_new = tuple.__new__  # a move built positionally: no Python-level __new__ per play
-
-
-def player_move(player: Player, phase: str, view: PlayerView, state: RoundState) -> Move:
-    """Ask a player for its move at a decision (players without bid, surrender or pick_trump
-    get the plain answer: the top bid when they must bid, no surrender, ♠)."""
-    if phase == BID:
-        low, high, step = state.bid_range
-        must = state.must_bid
-        bidder = getattr(player, "bid", None)
-        value = bidder(view, low, high, step, must) if bidder else (high if must else None)
-        return Move("pass") if value is None else Move("bid", value=value)
-    if phase == SURRENDER:
-        asker = getattr(player, "surrender", None)
-        return Move("surrender", value=bool(asker and asker(view)))
-    if phase == PICK_TRUMP:
-        picker = getattr(player, "pick_trump", None)
-        return Move("trump", value=picker(view) if picker else SUITS[0])
-    cards = tuple(player.choose(view))
-    if not cards and phase == DECLARE:
-        return _PASS
-    return _new(Move, ("cards", cards, None))
 
 
 def play_round(
@@ -101,12 +73,8 @@ def drive(state: RoundState, players: Sequence[Player]) -> RoundResult:
     apply, view = state.apply, state.view
     turn = state.turn
     while turn is not None:
-        seat, phase = turn
-        if phase in (FOLLOW, LEAD):  # most moves: the cards the player chooses
-            move = _new(Move, ("cards", tuple(players[seat].choose(view(seat))), None))
-        else:
-            move = player_move(players[seat], phase, view(seat), state)
-        apply(move, replace_illegal=True)
+        seat = turn[0]
+        apply(players[seat].choose(view(seat)), replace_illegal=True)
         turn = state.turn
     res = state.res
     if state.record:

@@ -25,7 +25,6 @@ from checker.engine.order import Context, context_for
 from checker.engine.roundrules import (
     announces_no_trump,
     is_kitty_shown,
-    is_rethrow_banned,
     must_announce_no_trump,
 )
 from checker.engine.ruleset import NobodyDeclares, Ruleset
@@ -331,7 +330,14 @@ class RoundState:
             return declare_view(seat, rs, self.level, hand, seen, first, hidden)
         if phase == BID:
             return PlayerView(
-                BID, seat, rs, self.level, tuple(self.hands[seat]), bids=tuple(self._bids)
+                BID,
+                seat,
+                rs,
+                self.level,
+                tuple(self.hands[seat]),
+                bids=tuple(self._bids),
+                bid_range=self.bid_range,
+                must_bid=self.must_bid,
             )
         if phase == BURY:
             assert self.ctx is not None
@@ -339,7 +345,7 @@ class RoundState:
             return PlayerView(BURY, seat, rs, self.level, hand, ctx=self.ctx, banker=seat)
         # surrender and pick_trump: the banker with the kitty in hand
         return PlayerView(
-            PICK_TRUMP,
+            phase,
             seat,
             rs,
             self.level,
@@ -837,7 +843,7 @@ class RoundState:
             throw = "ok" if verdict.allowed else "failed"
             if not verdict.allowed:
                 res.throws_failed += 1
-                if is_rethrow_banned(self.rs):
+                if self.rs.rethrow_is_banned:
                     self.no_rethrow.add(leader)
                 cards = list(verdict.played)
                 if verdict.penalty and verdict.penalty_to == "attackers":
@@ -977,7 +983,7 @@ class RoundState:
             res.breaks.append("cards: played + kitty differ from the deck")
         if played and max(played.values()) > rs.decks:
             res.breaks.append("cards: a card was played more often than the decks hold")
-        if rs.score_policy == "bid_chips":
+        if rs.settles_by_bid:
             assert res.bid is not None
             chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)
             res.result, res.winner, res.rise = chips.result, chips.winner, chips.rise

@@ -11,7 +11,7 @@ from checker.engine.cards import Card, parse_cards, parse_rank, remove_cards
 from checker.engine.combos import classify
 from checker.engine.follow import judge_follow
 from checker.engine.order import Context
-from checker.engine.roundrules import is_review_open, trump_count
+from checker.engine.roundrules import trump_count
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Explained
 from checker.engine.throws import judge_throw
@@ -122,7 +122,7 @@ def review_seats(table: Table, human: int | None) -> list[SeatReview] | None:
     ctx = table.ctx
     if not table.no_trump or ctx is None or table.end is not None:
         return None
-    if not is_review_open(table.ruleset):
+    if not table.ruleset.review_is_open:
         return None
     out = []
     for seat in range(table.ruleset.players):
@@ -144,7 +144,7 @@ def banker_reveal(table: Table, human: int | None) -> RevealResult | None:
     if not duty.required:
         return None
     own = human is not None and human == table.banker
-    return duty if own or is_review_open(rs) else None
+    return duty if own or rs.review_is_open else None
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,6 @@ from checker.engine.cards import Card, format_cards, parse_cards, parse_rank, re
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.order import Context
-from checker.engine.roundrules import is_review_open
 from checker.engine.ruleset import Ruleset
 from checker.engine.throws import judge_throw
 
@@ -55,7 +54,7 @@ def shows_seed(viewer: Viewer) -> bool:
 
 def shows_history(rs: Ruleset, viewer: Viewer) -> bool:
     """Tell whether the tricks before the current one may be looked back on (不查牌 hides them)."""
-    return viewer.over or is_review_open(rs)
+    return viewer.over or rs.review_is_open
 
 
 def _recent_tricks(events: Sequence[LogEvent], seat: int | None) -> set[int]:
@@ -76,7 +75,7 @@ def buried_kitty(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> lis
     played; under 不查牌 (`review: closed`) they stay face down like the earlier tricks.
     """
     seat = viewer.seat
-    if seat is None or viewer.over or not is_review_open(rs):
+    if seat is None or viewer.over or not rs.review_is_open:
         return None
     buried = [e for e in events if e["t"] == "bury" and e["seat"] == seat]
     return _cards(buried[-1]["cards"]) if buried else None
@@ -86,7 +85,7 @@ def allows_take_back(rs: Ruleset, viewer: Viewer) -> bool:
     """Tell whether the person may take its last move back against the bots: not once the
     round is over, and not under 不查牌 (`review: closed`), where the bots' replies it saw
     and took back are cards the rules would not let it look at again."""
-    return viewer.seat is not None and not viewer.over and is_review_open(rs)
+    return viewer.seat is not None and not viewer.over and rs.review_is_open
 
 
 def earliest_reveal(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> int:
@@ -169,7 +168,7 @@ def seat_log(rs: Ruleset, events: Sequence[LogEvent], viewer: Viewer) -> list[Lo
     if viewer.sees_all:
         return [dict(e) for e in events]
     seat = viewer.seat
-    review = is_review_open(rs)
+    review = rs.review_is_open
     deal_over = any(e["t"] in ("trump", "surrender") for e in events)
     recent = _recent_tricks(events, seat)
     tracker = _Tracker(rs)

@@ -416,7 +416,7 @@ def run_score(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     attackers = (
         parse_level(rs, data["attacker_level"]) if data.get("attacker_level") is not None else None
     )
-    if rs.score_policy == "bid_chips":
+    if rs.settles_by_bid:
         bid = _int(data, "bid")
         if bid is None:
             raise PlayError(

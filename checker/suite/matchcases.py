@@ -52,7 +52,7 @@ def _round_result(rs: Ruleset, data: Mapping[str, Any]) -> tuple[str, int]:
             field="points",
             value=str(points),
         )
-    if rs.score_policy == "bid_chips":
+    if rs.settles_by_bid:
         bid = data.get("bid")
         if bid is None:
             raise PlayError(

@@ -111,7 +111,7 @@ def _row(rs: Ruleset, entry: dict[str, Any], human: int | None, *, current: bool
         "bid": entry.get("bid"),
         "levels": team_levels(rs, levels, human) if levels else None,
         "chips": seat_chips(rs, chips, human, entry.get("net") or ())
-        if rs.teams == "banker_alone"
+        if rs.banker_plays_alone
         else None,
         "next_banker": _seat(rs, entry.get("next_banker"), human),
         "replay_url": reverse("play_replay", args=[key]),
@@ -148,7 +148,7 @@ def match_context(key: str, match: Any, position: Position, lang: Lang) -> dict[
         "over": over,
         "winners": winners,
         "has_levels": bool(rows and rows[0]["levels"]) or rs.has_level,
-        "has_chips": rs.teams == "banker_alone",
+        "has_chips": rs.banker_plays_alone,
         "room_cards": roomview.room_cards(rs, lang),
         "match_rounds": rs.option("match_rounds") if rs.has_option("match_rounds") else None,
         "dissolved": roomview.dissolve_words(position, match),

@@ -529,7 +529,7 @@ def _match_context(position: Position) -> dict[str, Any] | None:
     _spec, state, record = next_round(position)
     human = position.spec.seat
     levels = matchview.team_levels(rs, state.levels, human) if state.levels else None
-    chips = matchview.seat_chips(rs, state.chips, human) if rs.teams == "banker_alone" else None
+    chips = matchview.seat_chips(rs, state.chips, human) if rs.banker_plays_alone else None
     return {
         "round": record.round_no,
         "over": state.over,

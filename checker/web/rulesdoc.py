@@ -13,7 +13,7 @@ from checker.engine.cards import BIG, SMALL, Card, format_rank, parse_rank
 from checker.engine.combos import classify
 from checker.engine.errors import EngineError
 from checker.engine.order import TRUMP
-from checker.engine.ruleset import NobodyDeclares, Ruleset
+from checker.engine.ruleset import FailedThrow, KittyPolicy, NobodyDeclares, Ruleset
 from checker.engine.scoring import score_round
 from checker.engine.texts import card_text
 from checker.engine.vocab import term
@@ -98,7 +98,7 @@ def describe(rs: Ruleset, ctx: Any) -> dict[str, Any]:
         "deal": ctx.describe(present.engine_lang()) if hasattr(ctx, "describe") else "",
         "level_word": level_word,
         "points_total": rs.total_points,
-        "score_rows": score_rows(rs) if rs.score_policy == "levels" else [],
+        "score_rows": score_rows(rs) if not rs.settles_by_bid else [],
         "mandatory": _ranks(rs.mandatory_levels),
         "options": [
             {
@@ -297,14 +297,14 @@ def _tiers(rs: Ruleset) -> list[dict[str, Any]]:
 def _kitty(rs: Ruleset) -> dict[str, Any]:
     values = dict(rs.kitty_values)
     rows = []
-    if rs.kitty_policy == "by_unit":
+    if rs.kitty_policy == KittyPolicy.BY_UNIT:
         for key in ("single", "pair", "tractor"):
             if key in values:
                 rows.append({"unit": present.term_label(key), "multiplier": values[key]})
         text = _("最后一墩由闲家赢下时，底牌里的分数归闲家，并按赢下最后一墩的牌中最大的分量翻倍：")
-    elif rs.kitty_policy == "power_of_two":
+    elif rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
         text = _("最后一墩由闲家赢下时，底牌分按 2 的 n 次方翻倍，n 由赢牌的结构决定。")
-    elif rs.kitty_policy == "by_cards":
+    elif rs.kitty_policy == KittyPolicy.BY_CARDS:
         for label, n in ((present.term_label("single"), 1), (present.term_label("pair"), 2)):
             rows.append({"unit": label, "multiplier": n})
         rows.append({"unit": _("三条"), "multiplier": 3})
@@ -322,7 +322,7 @@ def _kitty(rs: Ruleset) -> dict[str, Any]:
             {"unit": _("N 连对拖拉机"), "multiplier": f"{per_pair}N"},
         ]
         text = _("最后一墩由闲家赢下时，底牌分按赢牌中最大的分量翻倍，对子越多倍数越高：")
-    if rs.kitty_policy == "power_of_two":
+    if rs.kitty_policy == KittyPolicy.POWER_OF_TWO:
         units = (("single", 1), ("pair", 2))
         for label, cards in [(present.term_label(k), n) for k, n in units] + [
             (_("两连对拖拉机"), 4)
@@ -345,18 +345,18 @@ def _kitty(rs: Ruleset) -> dict[str, Any]:
 
 def _throw_policy(rs: Ruleset) -> dict[str, Any]:
     failed = {
-        "first_beaten_unit": _(
+        FailedThrow.FIRST_BEATEN_UNIT: _(
             "服务器按“单张 → 对子 → 拖拉机”的顺序检查各个分量，找到第一个能被别人压住的分量，"
             "只强制打出这个分量，其余的牌收回手中。"
         ),
-        "smallest_of_beaten_kind": _("强制打出被压牌型中最小的一组，其余收回。"),
-        "smallest_card": _("只强制打出甩牌中最小的一张，其余收回。"),
+        FailedThrow.SMALLEST_OF_BEATEN_KIND: _("强制打出被压牌型中最小的一组，其余收回。"),
+        FailedThrow.SMALLEST_CARD: _("只强制打出甩牌中最小的一张，其余收回。"),
     }.get(rs.failed_throw, rs.failed_throw)
     penalty = None
     if rs.throw_penalty:
         single, pair, per_pair = rs.throw_penalty
         penalty = {"single": single, "pair": pair, "per_pair": per_pair}
-    return {"failed": failed, "penalty": penalty, "trump_only": rs.throw_suits == "trump_only"}
+    return {"failed": failed, "penalty": penalty, "trump_only": rs.throws_trump_only}
 
 
 def _is_tractor(ctx: Any, cards: list[Card]) -> bool:

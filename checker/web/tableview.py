@@ -315,48 +315,18 @@ def table_context(
     events = position.events
     partial = reveal is not None and reveal < len(events)
     shown = events[:reveal] if partial else events
-    table = fold_events(position.ruleset, shown, position.reasons)
-    rs = position.ruleset
-    human = position.spec.seat
-    n = rs.players
+    rs, human = position.ruleset, position.spec.seat
+    table, n = fold_events(rs, shown, position.reasons), rs.players
     ask = None if partial else position.ask
-    forced: list[Card] = []
-    suggestion = None
     if ask is not None and show_hint:
-        forced, decision = hint(position)
-        if decision is not None:
-            checked = decision.cards
-            suggestion = decision.explanation_for(lang)
-    elif ask is not None:
-        forced = forced_cards(ask)
-    hand: list[Card] = []
-    if human is not None:
-        if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
-            hand = list(ask.view.hand)
-        elif table.hands:
-            hand = table.hands[human]
-    current = table.current
-    finished = table.finished
-    last = finished[-1] if finished else None
-    if current is not None and current.winner is not None and last is current:
-        last = finished[-2] if len(finished) > 1 else None
-    bots = seat_bots(position.spec.bots, n)
+        forced, suggested, suggestion = _hint(position, lang)
+    else:
+        forced, suggested, suggestion = forced_cards(ask), None, None
+    checked = checked if suggested is None else suggested
+    hand = _human_hand(table, ask, human)
     left = cards_held(table, ask, human)
-    seats = []
-    for s in range(n):
-        seats.append(
-            {
-                "seat": s,
-                "pos": (s - (human or 0)) % n,
-                "place": seat_place((s - (human or 0)) % n, n),
-                "name": seat_name(s, human, n),
-                "banker": s == table.banker,
-                "attacker": table.is_attacker(s),
-                "left": left[s],
-                "human": s == human,
-                "bot": "" if s == human else bots[s],
-            }
-        )
+    current, finished = table.current, table.finished
+    last = _last_finished(table)
     context: dict[str, Any] = {
         "position": position,
         "spec": position.spec,
@@ -364,7 +334,7 @@ def table_context(
         "title": rs.title_en if lang == "en" else rs.title,
         "table": table,
         "trump_words": trump_words(table),
-        "seats": seats,
+        "seats": _seat_rows(table, left, human, position.spec.bots),
         "banker": seat_name(table.banker, human, n) if table.banker is not None else "",
         "trick": _trick(table, current, human, lang) if current is not None else None,
         "last": _trick(table, last, human, lang)
@@ -385,10 +355,7 @@ def table_context(
         "end": None if partial else _end(table, human),
         "partial": partial,
         "next_reveal": next_step(events, reveal) if partial and reveal is not None else None,
-        "bids": [
-            {"name": seat_name(s, human, n), "bid": b}
-            for s, b in (table.bids if table.bids else [])
-        ],
+        "bids": [{"name": seat_name(s, human, n), "bid": b} for s, b in table.bids or []],
         "declarations": [_declaration(table, s, c, human) for s, c, _e in table.declarations],
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
@@ -399,20 +366,78 @@ def table_context(
         "taken_back": taken_back(events),
     }
     if ask is not None:
-        context["declare_options"] = [
-            {"value": "-".join(ascii_card(c) for c in o), "cards": present.chips(o, table.ctx)}
-            for o in ask.declarations
-        ]
-        context["dealt"] = len(ask.view.hand)
-        if ask.phase == BID:
-            context["bid_choices"] = _bid_choices(position)
-        context["kitty_size"] = rs.kitty_size
-        context["suits"] = [(s, SUIT_SYMBOLS[s]) for s in "SHCD"]
+        context.update(_ask_context(position, ask, table))
     return context
 
 
-def forced_cards(ask: Ask) -> list[Card]:
+def _hint(position: Position, lang: Lang) -> tuple[list[Card], Sequence[Card] | None, str | None]:
+    """Return the forced cards, the suggested ones and why (the hint button)."""
+    forced, decision = hint(position)
+    if decision is None:
+        return forced, None, None
+    return forced, decision.cards, decision.explanation_for(lang)
+
+
+def _human_hand(table: Table, ask: Ask | None, human: int | None) -> list[Card]:
+    """Return the person's hand as the decision shows it (the kitty in it while burying)."""
+    if human is None:
+        return []
+    if ask is not None and ask.phase in (DECLARE, SURRENDER, PICK_TRUMP, BURY):
+        return list(ask.view.hand)
+    return table.hands[human] if table.hands else []
+
+
+def _last_finished(table: Table) -> Trick | None:
+    """Return the last finished trick before the one on the table."""
+    current, finished = table.current, table.finished
+    last = finished[-1] if finished else None
+    if current is not None and current.winner is not None and last is current:
+        last = finished[-2] if len(finished) > 1 else None
+    return last
+
+
+def _seat_rows(
+    table: Table, left: Sequence[int], human: int | None, bot_names: str
+) -> list[dict[str, Any]]:
+    """Describe every seat: its name, place around the trick, side, cards left and who plays it."""
+    n = table.ruleset.players
+    bots = seat_bots(bot_names, n)
+    return [
+        {
+            "seat": s,
+            "pos": (s - (human or 0)) % n,
+            "place": seat_place((s - (human or 0)) % n, n),
+            "name": seat_name(s, human, n),
+            "banker": s == table.banker,
+            "attacker": table.is_attacker(s),
+            "left": left[s],
+            "human": s == human,
+            "bot": "" if s == human else bots[s],
+        }
+        for s in range(n)
+    ]
+
+
+def _ask_context(position: Position, ask: Ask, table: Table) -> dict[str, Any]:
+    """Build what the decision's controls draw: declarations, bids, the kitty's size, suits."""
+    out: dict[str, Any] = {
+        "declare_options": [
+            {"value": "-".join(ascii_card(c) for c in o), "cards": present.chips(o, table.ctx)}
+            for o in ask.declarations
+        ],
+        "dealt": len(ask.view.hand),
+        "kitty_size": position.ruleset.kitty_size,
+        "suits": [(s, SUIT_SYMBOLS[s]) for s in "SHCD"],
+    }
+    if ask.phase == BID:
+        out["bid_choices"] = _bid_choices(position)
+    return out
+
+
+def forced_cards(ask: Ask | None) -> list[Card]:
     """List the cards every legal follow from the person's hand holds (marked in the hand)."""
+    if ask is None:
+        return []
     view = ask.view
     if ask.phase != FOLLOW or view.ctx is None or view.lead is None:
         return []

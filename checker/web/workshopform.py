@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import yaml
@@ -23,19 +24,24 @@ from checker.engine.house import read_ruleset_text
 from checker.engine.ruleset import (
     BAND_RESULTS,
     BAND_WINNERS,
-    FAILED_THROW_POLICIES,
-    KITTY_POLICIES,
     MATCH_POLICIES,
-    SELF_OVERRIDE,
-    THROW_SUITS,
     BeatenBy,
+    FailedThrow,
+    KittyPolicy,
     Ruleset,
+    SelfOverride,
+    ThrowSuits,
 )
 from checker.engine.vocab import term
 from checker.web import present, rulesdoc
 
 BAND_ROWS = 6  # rows of the level table the form offers
 DRAFT_NAME = "draft"  # the name a draft is judged under before it is saved
+
+
+def _values(policy: type[StrEnum]) -> tuple[str, ...]:
+    """List a policy's values as the YAML spells them, in the enum's order."""
+    return tuple(member.value for member in policy)
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ FIELDS = (
         _("any：任何一门；trump_only：只有主牌。"),
         "choice",
         lambda rs: rs.throw.suits,
-        choices=THROW_SUITS,
+        choices=_values(ThrowSuits),
     ),
     Field(
         "throw.failed",
@@ -90,7 +96,7 @@ FIELDS = (
         _("first_beaten_unit：第一个被压的分量；另两种：被压牌型里最小的一个、最小的一张。"),
         "choice",
         lambda rs: rs.throw.failed,
-        choices=FAILED_THROW_POLICIES,
+        choices=_values(FailedThrow),
     ),
     Field(
         "throw.beaten_by",
@@ -98,7 +104,7 @@ FIELDS = (
         _("same_shape：同形状更大的分量；same_count：张数相同、更宽的也算。"),
         "choice",
         lambda rs: rs.throw.beaten_by.value,
-        choices=tuple(b.value for b in BeatenBy),
+        choices=_values(BeatenBy),
     ),
     Field(
         "kitty.policy",
@@ -106,7 +112,7 @@ FIELDS = (
         _("by_unit：按最后一手的牌型（下面三个倍数）；其余见规则页。"),
         "choice",
         lambda rs: rs.kitty.policy,
-        choices=KITTY_POLICIES,
+        choices=_values(KittyPolicy),
     ),
     Field(
         "kitty.values.single",
@@ -190,7 +196,7 @@ FIELDS = (
         _("same_suit_only：只能用同花色的对子加固；any：任何更高的亮主都可以。"),
         "choice",
         lambda rs: rs.declare.self_override,
-        choices=SELF_OVERRIDE,
+        choices=_values(SelfOverride),
     ),
     Field(
         "match.first_banker",
@@ -198,7 +204,7 @@ FIELDS = (
         _("declarer：首局定主的人坐庄；seat0：0 号座位坐庄。"),
         "choice",
         lambda rs: rs.match.get("first_banker", "declarer"),
-        choices=MATCH_POLICIES["first_banker"],
+        choices=_values(MATCH_POLICIES["first_banker"]),
     ),
     Field(
         "match.match_end",
@@ -206,7 +212,7 @@ FIELDS = (
         _("banker_wins_at_top：庄家一方打 A 保庄；其余见规则页。"),
         "choice",
         lambda rs: rs.match.get("match_end", "banker_wins_at_top"),
-        choices=MATCH_POLICIES["match_end"],
+        choices=_values(MATCH_POLICIES["match_end"]),
     ),
 )
 

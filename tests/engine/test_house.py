@@ -195,10 +195,10 @@ def test_the_200_row_and_its_words() -> None:
 class _Silent(RandomPlayer):
     """A random player that never declares."""
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         if view.phase == DECLARE:
             return []
-        return super().choose(view)
+        return super().cards(view)
 
 
 def test_nobody_declares_gives_no_trump_without_a_redeal() -> None:

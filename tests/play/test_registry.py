@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from checker.engine.cards import parse_cards
 from checker.engine.ruleset import load_ruleset
 from checker.play.bots.registry import (
     DEFAULT_BOT,
@@ -15,7 +16,8 @@ from checker.play.bots.registry import (
     make_bot,
     make_players,
 )
-from checker.play.players import decide
+from checker.play.moves import BID, PICK_TRUMP, SURRENDER, Move
+from checker.play.players import PlayerView, decide
 from checker.play.round import play_round
 
 from .util import follow_view
@@ -43,7 +45,7 @@ def test_every_bot_explains_its_choice_in_zh_and_en(name: str) -> None:
     view = follow_view("♣K ♦4 ♣3", [(1, "♣7")], 2)
     bot = make_bot(name, random.Random(3))
     decision = decide(bot, view)
-    assert list(decision.cards) == bot.choose(view)
+    assert decision.cards == bot.choose(view).cards
     assert decision.rule.startswith(name + ".")
     zh, en = decision.explanation_for("zh"), decision.explanation_for("en")
     assert name in zh and name in en and zh != en
@@ -58,3 +60,17 @@ def test_rule_bots_make_no_illegal_play_in_whole_rounds(ruleset: str, name: str)
         res = play_round(rs, seed, make_players(name, seed, rs.players))
         assert res.illegal == 0, [e for e in res.events if e.get("legal") is False]
         assert res.breaks == []
+
+
+@pytest.mark.parametrize("name", bot_names())
+def test_every_bot_answers_every_decision_with_a_move(name: str) -> None:
+    """choose(view) -> Move for the auction too: a bid within the range, a surrender, a suit."""
+    rs = load_ruleset("erqiwang")
+    hand = tuple(parse_cards("BJ SJ S7 S7 H2 H2 C7 D2 SA SK HA HK CQ DJ"))
+    bot = make_bot(name, random.Random(5))
+    bid = bot.choose(PlayerView(BID, 0, rs, None, hand, bid_range=(5, 70, 5), must_bid=True))
+    assert isinstance(bid, Move) and bid.kind == "bid" and 5 <= int(bid.value or 0) <= 70
+    give_up = bot.choose(PlayerView(SURRENDER, 0, rs, None, hand, banker=0))
+    assert give_up.kind == "surrender" and isinstance(give_up.value, bool)
+    suit = bot.choose(PlayerView(PICK_TRUMP, 0, rs, None, hand, banker=0))
+    assert suit.kind == "trump" and suit.value in tuple("SHCD")

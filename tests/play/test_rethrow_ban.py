@@ -55,5 +55,5 @@ def test_no_bot_leads_a_throw_when_the_view_bans_it(ruleset: str, bot: str) -> N
         ctx = make_context(rs, level, rng.choice("SHCD"))
         hand = tuple(ctx.sort_cards(deck[: rs.hand_size]))
         view = PlayerView(LEAD, 0, rs, ctx.level, hand, ctx=ctx, banker=0, may_throw=False)
-        cards = make_bot(bot, random.Random(1)).choose(view)
+        cards = make_bot(bot, random.Random(1)).choose(view).cards
         assert classify(ctx, cards).type != THROW, (hand, cards)

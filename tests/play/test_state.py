@@ -44,7 +44,7 @@ from checker.play.records import (
     write_events,
 )
 from checker.play.replay import replay
-from checker.play.round import declare_asks, play_round, player_move, round_setup
+from checker.play.round import declare_asks, play_round, round_setup
 from checker.play.simulation import header
 from checker.play.state import RoundState
 from tests.test_round import Quitter
@@ -67,9 +67,8 @@ def _state(rs: Ruleset, seed: int, players: Sequence[Player]) -> RoundState:
 def _drive(state: RoundState, players: Sequence[Player], *, strict: bool, steps: int = -1) -> None:
     """Let the players move (at most `steps` moves; -1: to the end)."""
     while state.turn is not None and steps != 0:
-        seat, phase = state.turn
-        move = player_move(players[seat], phase, state.view(seat), state)
-        state.apply(move, replace_illegal=not strict)
+        seat = state.turn.seat
+        state.apply(players[seat].choose(state.view(seat)), replace_illegal=not strict)
         steps -= 1
 
 
@@ -129,8 +128,7 @@ def test_the_phases_of_every_ruleset_come_up_and_their_listed_moves_are_allowed(
                 legal = state.legal(seat)
                 assert legal and all(state.can(m) for m in legal), (name, seed, phase)
                 assert state.legal((seat + 1) % rs.players) == ()
-                move = player_move(players[seat], phase, state.view(seat), state)
-                state.apply(move, replace_illegal=True)
+                state.apply(players[seat].choose(state.view(seat)), replace_illegal=True)
     assert phases["classic"] == {DECLARE, BURY, LEAD, FOLLOW}
     assert phases["erqiwang"] >= {BID, PICK_TRUMP, BURY, LEAD, FOLLOW}
     assert phases["multideck"] >= {DECLARE, BURY, LEAD, FOLLOW}
@@ -185,8 +183,8 @@ def test_a_copy_is_independent_of_the_original() -> None:
 class Mute(RandomPlayer):
     """Never declares."""
 
-    def choose(self, view: PlayerView) -> list[Card]:
-        return [] if view.phase == DECLARE else super().choose(view)
+    def cards(self, view: PlayerView) -> list[Card]:
+        return [] if view.phase == DECLARE else super().cards(view)
 
 
 def test_nobody_declaring_flips_the_kitty_and_a_surrender_ends_the_round() -> None:

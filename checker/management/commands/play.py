@@ -18,13 +18,14 @@ from checker.engine.cards import (
 )
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
-from checker.engine.roundrules import announces_no_trump, is_review_open
+from checker.engine.roundrules import announces_no_trump
 from checker.engine.tablerules import signal_meaning, signal_name
 from checker.engine.texts import Lang, as_lang, pick
 from checker.management.stopping import stoppable
 from checker.play.bots.registry import PLAYER_KINDS
 from checker.play.game import (
     SURRENDER,
+    Ask,
     LiveTables,
     Move,
     MoveError,
@@ -190,82 +191,96 @@ class Command(BaseCommand):
                 if reason and int(e.get("seat", -1)) != human
                 else ""
             )
-            if t == "deal" and e["redeal"]:
-                s.say(
-                    f"无人亮主，重新发牌（第 {e['redeal']} 次）",
-                    f"Nobody declared: redeal {e['redeal']}",
-                )
-            elif t == "declare" and e["accepted"]:
-                seen = shown_declaration(
-                    table.ruleset,
-                    parse_cards(e["cards"]),
-                    own=int(e["seat"]) == human,
-                    deal_over=False,
-                )
-                if isinstance(seen, int):
-                    s.say(f"{who} 暗亮 {seen} 张", f"{who} declares {seen} hidden cards")
-                else:
-                    s.say(
-                        f"{who} 亮主 {s.cards(seen)}{why}",
-                        f"{who} declares {s.cards(seen)}{why}",
-                    )
-            elif t == "bid":
-                bid = e["bid"]
-                s.say(
-                    f"{who} {'不叫' if bid == 'pass' else f'叫 {bid}'}",
-                    f"{who} {'passes' if bid == 'pass' else f'bids {bid}'}",
-                )
-            elif t == "surrender":
-                s.say(f"{who} 投降", f"{who} surrenders")
-            elif t == "trump":
-                trump = "无主" if e["trump"] == "none" else "主" + SUIT_SYMBOLS[e["trump"]]
-                trump_en = (
-                    "no-trump" if e["trump"] == "none" else SUIT_SYMBOLS[e["trump"]] + " trump"
-                )
-                banker = s.seat(int(e["banker"]), human)
-                s.say(f"定主：{trump}，庄家 {banker}", f"Trump: {trump_en}, banker {banker}")
-            elif t == "bury":
-                if int(e["seat"]) == human:
-                    s.say(
-                        f"你扣底：{s.cards(parse_cards(e['cards']), table)}",
-                        f"You buried {s.cards(parse_cards(e['cards']), table)}",
-                    )
-                else:
-                    s.say(
-                        f"{who} 扣底 {table.ruleset.kitty_size} 张",
-                        f"{who} buried {table.ruleset.kitty_size} cards",
-                    )
-            elif t == "play":
-                cards = s.cards(parse_cards(e["cards"]), table)
-                if e.get("throw") == "failed":
-                    tried = s.cards(parse_cards(e["tried"]), table)
-                    s.say(
-                        f"{who} 甩 {tried} 失败，只能出 {cards}",
-                        f"{who} tried to throw {tried}: failed, plays {cards}",
-                    )
-                else:
-                    verb = pick(
-                        lang,
-                        "首出" if e["role"] == "lead" else "跟",
-                        "leads" if e["role"] == "lead" else "plays",
-                    )
-                    s.out.write(f"{who} {verb} {cards}{why}\n")
-            elif t == "no_trump":
-                s.say(f"{who} 报无主：没有主牌了", f"{who} announces: no trumps left")
-            elif t == "signal":
-                code = str(e["signal"])
-                s.say(
-                    f"{who} 提示：{signal_name(code, 'zh')}（{signal_meaning(code, 'zh')}）",
-                    f"{who} signals: {signal_name(code, 'en')} ({signal_meaning(code, 'en')})",
-                )
-            elif t == "trick":
-                s.say(
-                    f"—— 第 {e['trick'] + 1} 墩 {s.seat(int(e['winner']), human)} 赢，{e['points']} 分；闲家共 {e['attackers']} 分",
-                    f"—— trick {e['trick'] + 1} to {s.seat(int(e['winner']), human)}, {e['points']} points; attackers {e['attackers']}",
-                )
-            elif t == "end":
-                self.summary(s, table, e)
+            if t in ("play", "no_trump", "signal", "trick", "end"):
+                self.tell_trick_event(s, table, e, who, why, human)
+            else:
+                self.tell_deal_event(s, table, e, who, why, human)
         return len(events)
+
+    def tell_deal_event(
+        self, s: Screen, table: Table, e: dict[str, Any], who: str, why: str, human: int | None
+    ) -> None:
+        """Print one event of the deal: a redeal, a declaration, a bid, the trump, the burial."""
+        t = e["t"]
+        if t == "deal" and e["redeal"]:
+            s.say(
+                f"无人亮主，重新发牌（第 {e['redeal']} 次）",
+                f"Nobody declared: redeal {e['redeal']}",
+            )
+        elif t == "declare" and e["accepted"]:
+            seen = shown_declaration(
+                table.ruleset,
+                parse_cards(e["cards"]),
+                own=int(e["seat"]) == human,
+                deal_over=False,
+            )
+            if isinstance(seen, int):
+                s.say(f"{who} 暗亮 {seen} 张", f"{who} declares {seen} hidden cards")
+            else:
+                s.say(
+                    f"{who} 亮主 {s.cards(seen)}{why}",
+                    f"{who} declares {s.cards(seen)}{why}",
+                )
+        elif t == "bid":
+            bid = e["bid"]
+            s.say(
+                f"{who} {'不叫' if bid == 'pass' else f'叫 {bid}'}",
+                f"{who} {'passes' if bid == 'pass' else f'bids {bid}'}",
+            )
+        elif t == "surrender":
+            s.say(f"{who} 投降", f"{who} surrenders")
+        elif t == "trump":
+            trump = "无主" if e["trump"] == "none" else "主" + SUIT_SYMBOLS[e["trump"]]
+            trump_en = "no-trump" if e["trump"] == "none" else SUIT_SYMBOLS[e["trump"]] + " trump"
+            banker = s.seat(int(e["banker"]), human)
+            s.say(f"定主：{trump}，庄家 {banker}", f"Trump: {trump_en}, banker {banker}")
+        elif t == "bury":
+            if int(e["seat"]) == human:
+                s.say(
+                    f"你扣底：{s.cards(parse_cards(e['cards']), table)}",
+                    f"You buried {s.cards(parse_cards(e['cards']), table)}",
+                )
+            else:
+                s.say(
+                    f"{who} 扣底 {table.ruleset.kitty_size} 张",
+                    f"{who} buried {table.ruleset.kitty_size} cards",
+                )
+
+    def tell_trick_event(
+        self, s: Screen, table: Table, e: dict[str, Any], who: str, why: str, human: int | None
+    ) -> None:
+        """Print one event of the tricks: a play, 报无主, a signal, a trick won, the round's end."""
+        t, lang = e["t"], s.lang
+        if t == "play":
+            cards = s.cards(parse_cards(e["cards"]), table)
+            if e.get("throw") == "failed":
+                tried = s.cards(parse_cards(e["tried"]), table)
+                s.say(
+                    f"{who} 甩 {tried} 失败，只能出 {cards}",
+                    f"{who} tried to throw {tried}: failed, plays {cards}",
+                )
+            else:
+                verb = pick(
+                    lang,
+                    "首出" if e["role"] == "lead" else "跟",
+                    "leads" if e["role"] == "lead" else "plays",
+                )
+                s.out.write(f"{who} {verb} {cards}{why}\n")
+        elif t == "no_trump":
+            s.say(f"{who} 报无主：没有主牌了", f"{who} announces: no trumps left")
+        elif t == "signal":
+            code = str(e["signal"])
+            s.say(
+                f"{who} 提示：{signal_name(code, 'zh')}（{signal_meaning(code, 'zh')}）",
+                f"{who} signals: {signal_name(code, 'en')} ({signal_meaning(code, 'en')})",
+            )
+        elif t == "trick":
+            s.say(
+                f"—— 第 {e['trick'] + 1} 墩 {s.seat(int(e['winner']), human)} 赢，{e['points']} 分；闲家共 {e['attackers']} 分",
+                f"—— trick {e['trick'] + 1} to {s.seat(int(e['winner']), human)}, {e['points']} points; attackers {e['attackers']}",
+            )
+        elif t == "end":
+            self.summary(s, table, e)
 
     def summary(self, s: Screen, table: Table, e: dict[str, Any]) -> None:
         kitty = s.cards(parse_cards(e["kitty"]), table)
@@ -298,7 +313,7 @@ class Command(BaseCommand):
                 "This ruleset has no announcing of no trumps and no review.",
             )
             return
-        if not is_review_open(rs):
+        if not rs.review_is_open:
             s.say("不查牌：本局不能看别人的主牌。", "No review: others' trumps stay hidden.")
             return
         duty = banker_reveal(table, human)
@@ -330,27 +345,6 @@ class Command(BaseCommand):
         lang = s.lang
         ctx = view.ctx or table.ctx
         hand = ctx.sort_cards(view.hand) if ctx else list(view.hand)
-        prompts = {
-            DECLARE: pick(lang, "可以亮主：", "You may declare: ")
-            + " / ".join(format_cards(o) for o in ask.declarations)
-            + pick(lang, "（输入牌或 pass）", " (type the cards or pass)"),
-            BID: pick(lang, "叫分", "Your bid")
-            + f" {ask.bid_range[0]}–{ask.bid_range[1]}"
-            + (
-                pick(lang, "（必须叫）", " (you must bid)")
-                if ask.must_bid
-                else pick(lang, " 或 pass", " or pass")
-            ),
-            SURRENDER: pick(lang, "投降吗？(y/n)", "Surrender? (y/n)"),
-            PICK_TRUMP: pick(lang, "定主花色（S H C D）", "Name trump (S H C D)"),
-            BURY: pick(
-                lang,
-                f"扣 {view.ruleset.kitty_size} 张底牌",
-                f"Bury {view.ruleset.kitty_size} cards",
-            ),
-            LEAD: pick(lang, "你首出", "Your lead"),
-            FOLLOW: pick(lang, "你跟牌", "Your follow"),
-        }
         while True:
             if ask.phase in (BURY, LEAD, FOLLOW, DECLARE):
                 s.say(f"你的牌：{s.hand(hand, table)}", f"Your hand: {s.hand(hand, table)}")
@@ -360,7 +354,7 @@ class Command(BaseCommand):
                     for p in table.current.plays
                 )
                 s.say(f"桌上：{shown}", f"On the table: {shown}")
-            s.out.write(prompts[ask.phase] + _commands(lang, table))
+            s.out.write(_prompt(lang, ask) + _commands(lang, table))
             s.out.flush()
             line = stdin.readline()
             if not line:
@@ -372,41 +366,13 @@ class Command(BaseCommand):
             if word in ("quit", "exit", "q"):
                 return None
             if word in ("hint", "h", "?"):
-                forced, decision = hint(position)
-                if forced:
-                    s.say(f"必出：{s.cards(forced, table)}", f"Forced: {s.cards(forced, table)}")
-                if decision is not None:
-                    s.say(
-                        f"建议：{s.cards(decision.cards, table)}（{decision.explanation_for(lang)}）",
-                        f"Try: {s.cards(decision.cards, table)} ({decision.explanation_for(lang)})",
-                    )
-                elif ask.phase == BID:
-                    s.say(
-                        "叫分越低越难：叫你有把握拿到的分。",
-                        "A lower bid is harder: bid what you are sure to keep.",
-                    )
+                self.show_hint(s, table, position)
                 continue
             if word in REVIEW_WORDS:
                 self.review(s, table, view.seat, show_cards=REVIEW_WORDS[word])
                 continue
             if word in ("last", "l"):
-                done = table.finished
-                if not is_review_open(table.ruleset):
-                    s.say(
-                        "不查牌：本局结束前不能看已出的牌。",
-                        "No review: the cards played stay hidden until the round ends.",
-                    )
-                elif not done:
-                    s.say("还没有上一墩。", "No trick yet.")
-                else:
-                    t = done[-1]
-                    plays = "  ".join(
-                        f"{s.seat(p.seat, view.seat)}: {s.cards(p.cards, table)}" for p in t.plays
-                    )
-                    s.say(
-                        f"上把（第 {t.number + 1} 墩）：{plays} → {s.seat(t.winner or 0, view.seat)}",
-                        f"Last trick ({t.number + 1}): {plays} → {s.seat(t.winner or 0, view.seat)}",
-                    )
+                self.show_last(s, table, view.seat)
                 continue
             try:
                 move = read_move(ask.phase, text)
@@ -414,6 +380,69 @@ class Command(BaseCommand):
                 return self.tables.play(position.spec, format_moves(position.moves), move)
             except MoveError as exc:
                 s.say(f"不行：{exc.message(lang)}", f"Refused: {exc.message(lang)}")
+
+    def show_hint(self, s: Screen, table: Table, position: Position) -> None:
+        """Print the forced cards and a suggested decision with its reason."""
+        lang, ask = s.lang, position.ask
+        assert ask is not None
+        forced, decision = hint(position)
+        if forced:
+            s.say(f"必出：{s.cards(forced, table)}", f"Forced: {s.cards(forced, table)}")
+        if decision is not None:
+            s.say(
+                f"建议：{s.cards(decision.cards, table)}（{decision.explanation_for(lang)}）",
+                f"Try: {s.cards(decision.cards, table)} ({decision.explanation_for(lang)})",
+            )
+        elif ask.phase == BID:
+            s.say(
+                "叫分越低越难：叫你有把握拿到的分。",
+                "A lower bid is harder: bid what you are sure to keep.",
+            )
+
+    def show_last(self, s: Screen, table: Table, seat: int) -> None:
+        """Print the last finished trick (only when the room allows reviewing)."""
+        done = table.finished
+        if not table.ruleset.review_is_open:
+            s.say(
+                "不查牌：本局结束前不能看已出的牌。",
+                "No review: the cards played stay hidden until the round ends.",
+            )
+        elif not done:
+            s.say("还没有上一墩。", "No trick yet.")
+        else:
+            t = done[-1]
+            plays = "  ".join(f"{s.seat(p.seat, seat)}: {s.cards(p.cards, table)}" for p in t.plays)
+            s.say(
+                f"上把（第 {t.number + 1} 墩）：{plays} → {s.seat(t.winner or 0, seat)}",
+                f"Last trick ({t.number + 1}): {plays} → {s.seat(t.winner or 0, seat)}",
+            )
+
+
+def _prompt(lang: Lang, ask: Ask) -> str:
+    """Ask for the decision the round waits on, in words."""
+    view = ask.view
+    prompts = {
+        DECLARE: pick(lang, "可以亮主：", "You may declare: ")
+        + " / ".join(format_cards(o) for o in ask.declarations)
+        + pick(lang, "（输入牌或 pass）", " (type the cards or pass)"),
+        BID: pick(lang, "叫分", "Your bid")
+        + f" {ask.bid_range[0]}–{ask.bid_range[1]}"
+        + (
+            pick(lang, "（必须叫）", " (you must bid)")
+            if ask.must_bid
+            else pick(lang, " 或 pass", " or pass")
+        ),
+        SURRENDER: pick(lang, "投降吗？(y/n)", "Surrender? (y/n)"),
+        PICK_TRUMP: pick(lang, "定主花色（S H C D）", "Name trump (S H C D)"),
+        BURY: pick(
+            lang,
+            f"扣 {view.ruleset.kitty_size} 张底牌",
+            f"Bury {view.ruleset.kitty_size} cards",
+        ),
+        LEAD: pick(lang, "你首出", "Your lead"),
+        FOLLOW: pick(lang, "你跟牌", "Your follow"),
+    }
+    return prompts[ask.phase]
 
 
 def _commands(lang: Lang, table: Table) -> str:

@@ -24,7 +24,7 @@ class RandomBot(RandomPlayer):
     def decide(self, view: PlayerView) -> Decision:
         """Return a random legal choice with its reason."""
         zh, en = _words(view, "随机选择合法的牌：", "picks at random among legal moves and")
-        return decided(self.name, f"random.{view.phase}", self.choose(view), zh, en)
+        return decided(self.name, f"random.{view.phase}", self.cards(view), zh, en)
 
 
 class GreedyBot(GreedyPlayer):
@@ -37,4 +37,4 @@ class GreedyBot(GreedyPlayer):
             "贪心：对手领先时用最小的能赢的牌，伙伴领先时喂分；",
             "greedy (win cheaply against an opponent, feed a partner)",
         )
-        return decided(self.name, f"greedy.{view.phase}", self.choose(view), zh, en)
+        return decided(self.name, f"greedy.{view.phase}", self.cards(view), zh, en)

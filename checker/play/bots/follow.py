@@ -50,10 +50,7 @@ class Style:
 
 def same_side(view: PlayerView, a: int, b: int) -> bool:
     """Tell whether two seats are partners (seats of one parity under four players)."""
-    rs = view.ruleset
-    if view.banker is not None:
-        return rs.is_same_side(a, b, view.banker)
-    return rs.teams == "partners" and (a - b) % 2 == 0
+    return view.ruleset.is_same_side(a, b, view.banker)
 
 
 def seats_after(view: PlayerView) -> list[int]:

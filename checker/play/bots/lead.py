@@ -80,7 +80,7 @@ def is_controlled_suit(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool
 
 def _may_throw(ctx: Context, group: str, *, allowed: bool = True) -> bool:
     # `allowed` is the view's may_throw: False after a failed throw this round (rethrow ban).
-    return allowed and (group == TRUMP or ctx.ruleset.throw_suits != "trump_only")
+    return allowed and (group == TRUMP or not ctx.ruleset.throws_trump_only)
 
 
 def _top_unit(ctx: Context, cards: Sequence[Card]) -> list[Card]:

@@ -1,5 +1,6 @@
-"""The rule-following bots behind one interface: decide(view) -> Decision for every phase,
-choose(view) for the round, and bid / surrender / pick_trump for bidding rulesets."""
+"""The rule-following bots behind one interface: decide(view) -> Decision (the cards with the
+rule and reason) for the card decisions, bid / surrender / pick_trump for bidding rulesets, and
+through `CardPlayer` choose(view) -> Move for every decision of the round."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 from checker.engine.cards import Card
 
-from ..players import BURY, DECLARE, LEAD, Decision, PlayerView
+from ..players import BURY, DECLARE, LEAD, CardPlayer, Decision, PlayerView
 from .bidding import choose_bid, choose_trump, should_surrender
 from .bury import decide_bury, decide_bury_simple
 from .declare import decide_declare
@@ -16,7 +17,7 @@ from .lead import decide_lead
 from .memory import HistoryCache, read_memory
 
 
-class RuleBot:
+class RuleBot(CardPlayer):
     """A bot that plays by seat 000's bot rules; the class attributes pick the version."""
 
     name = "rules"
@@ -70,7 +71,7 @@ class RuleBot:
             )
         return decide_follow(self.style, view, mem)
 
-    def choose(self, view: PlayerView) -> list[Card]:
+    def cards(self, view: PlayerView) -> list[Card]:
         """Return the cards of decide(view)."""
         return list(self.decide(view).cards)
 
