@@ -528,6 +528,19 @@ class Ruleset:
         return self.declare.self_override == SelfOverride.SAME_SUIT_ONLY
 
     @property
+    def kitty_counts_by_unit(self) -> bool:
+        """Tell whether the kitty's multiplier is read from a table by the last trick's unit."""
+        return self.kitty.policy == KittyPolicy.BY_UNIT
+
+    @property
+    def has_fixed_level_table(self) -> bool:
+        """Tell whether levels are settled by fixed point thresholds (not bids, not by decks)."""
+        return (
+            self.score_policy == ScorePolicy.LEVELS
+            and self.score.thresholds == ScoreThresholds.FIXED
+        )
+
+    @property
     def review_is_open(self) -> bool:
         """Tell whether the room is in 可查牌 mode (no `review` option counts as open)."""
         return not self.has_option("review") or self.options["review"] == Review.OPEN

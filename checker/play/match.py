@@ -108,7 +108,7 @@ class DissolveRecord:
 def leaders(rs: Ruleset, state: MatchState) -> tuple[int, ...]:
     """Name the seats ahead at the current totals: most chips, else the side with the higher
     level (every seat when they are level)."""
-    if rs.teams == "banker_alone" or state.levels is None:
+    if rs.banker_plays_alone or state.levels is None:
         top = max(state.chips, default=0)
         return tuple(s for s, c in enumerate(state.chips) if c == top)
     ladder = list(rs.ranks)

@@ -28,6 +28,7 @@ from checker.engine.ruleset import (
     BeatenBy,
     FailedThrow,
     KittyPolicy,
+    NobodyDeclares,
     Ruleset,
     SelfOverride,
     ThrowSuits,
@@ -224,9 +225,9 @@ def _applies(field: Field, rs: Ruleset) -> bool:
     if section == "match":
         return bool(rs.match) and not rs.has_option(key)
     if field.path.startswith("kitty.values."):
-        return rs.kitty.policy == "by_unit"
+        return rs.kitty_counts_by_unit
     if field.path.startswith("score.") and field.path != "score.mandatory_levels":
-        return rs.score_policy == "levels" and rs.score.thresholds.value == "fixed"
+        return rs.has_fixed_level_table
     return True
 
 
@@ -254,7 +255,7 @@ def _form_field(field: Field, rs: Ruleset) -> forms.Field:
             choices=[(present.rank_label(r),) * 2 for r in sorted(rs.levels)],
             widget=forms.CheckboxSelectMultiple,
         )
-    choices = [c for c in field.choices if c != "flip" or rs.has_flip]
+    choices = [c for c in field.choices if c != NobodyDeclares.FLIP or rs.has_flip]
     return forms.ChoiceField(
         label=field.label,
         help_text=field.help,

@@ -60,7 +60,7 @@ def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
     # A banker alone (二七王) needs its voids to ruff against two attackers: measured over 300
     # v2 rounds, keeping a pointed short suit there lost more rounds (banker 39 → 30) than the
     # kitty saved; with a partner the void is weighed against the points it puts at risk.
-    weigh_risk = view.ruleset.teams != "banker_alone"
+    weigh_risk = not view.ruleset.banker_plays_alone
     if strong:
         for g, cs in sorted(side.items(), key=lambda item: (len(item[1]), item[0])):
             if g in controlled or len(cs) > k - len(chosen):
