@@ -24,6 +24,8 @@ from checker.engine.rotation import has_levels
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import pick
 
+from .bots.bury import decide_bury
+from .bots.registry import DEFAULT_BOT
 from .match import MatchState, RoundRecord, apply_result, round_setup_for
 from .moves import SURRENDER as SURRENDER  # re-exported: the table and the terminal use them
 from .moves import Move as Move
@@ -280,7 +282,10 @@ def hint(position: Position) -> tuple[list[Card], Decision | None]:
     spec = position.spec
     players = position.ruleset.players
     adviser = make_seat_players(spec.bots, spec.seed + len(position.moves), players)[view.seat]
-    decision = decide(adviser, view)
+    if ask.phase == BURY:  # the hint's kitty weighs the points it would put at risk
+        decision = decide_bury(DEFAULT_BOT, view, weigh_risk=True)
+    else:
+        decision = decide(adviser, view)
     ctx, lead = view.ctx, view.lead
     legal = ctx is None or lead is None or judge_follow(ctx, lead, view.hand, decision.cards).legal
     if not legal and ctx is not None and lead is not None:

@@ -13,7 +13,7 @@ from checker.web import studiespage
 from checker.web.play import owner_token
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def studies(request: HttpRequest) -> HttpResponse:
     """The form of a new study (prefilled by `?arm=…`) and the studies so far."""
     names = studiespage.form_names(owner_token(request))

@@ -318,12 +318,6 @@ def table_context(
     rs, human = position.ruleset, position.spec.seat
     table, n = fold_events(rs, shown, position.reasons), rs.players
     ask = None if partial else position.ask
-    if ask is not None and show_hint:
-        forced, suggested, suggestion = _hint(position, lang)
-    else:
-        forced, suggested, suggestion = forced_cards(ask), None, None
-    checked = checked if suggested is None else suggested
-    hand = _human_hand(table, ask, human)
     left = cards_held(table, ask, human)
     current, finished = table.current, table.finished
     last = _last_finished(table)
@@ -345,13 +339,6 @@ def table_context(
         "banker_reveal": _banker_reveal(table, human, lang),
         "mingpai": mingpai,
         "tricks_done": len(finished),
-        "hand": hand_groups(table, hand, checked, forced) if hand else [],
-        "hand_size": len(hand),
-        "ask": ask,
-        "phase": ask.phase if ask is not None else "",
-        "phase_word": _(PHASE_WORDS[ask.phase]) if ask is not None else "",
-        "forced": present.chips(forced, table.ctx) if forced else "",
-        "suggestion": suggestion,
         "end": None if partial else _end(table, human),
         "partial": partial,
         "next_reveal": next_step(events, reveal) if partial and reveal is not None else None,
@@ -360,14 +347,43 @@ def table_context(
         "attackers_points": table.attackers_points,
         "waiting_for": _waiting(table, human, partial, position),
         "status": tablebar.status_bar(table, human, left, lang, to_move=_turn(table, ask, partial)),
-        "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
         "my_kitty": _my_kitty(position, shown, table),
         "take_back": take_back_open(position) and not partial,
         "taken_back": taken_back(events),
     }
+    context.update(_hand_context(position, table, ask, checked, lang, show_hint=show_hint))
     if ask is not None:
         context.update(_ask_context(position, ask, table))
     return context
+
+
+def _hand_context(
+    position: Position,
+    table: Table,
+    ask: Ask | None,
+    checked: Sequence[Card],
+    lang: Lang,
+    *,
+    show_hint: bool,
+) -> dict[str, Any]:
+    """Build the person's hand and what the decision asks of it: the cards as rows (picked and
+    forced marked), the hint's choice and why, the requirement and its one-tap example."""
+    if ask is not None and show_hint:
+        forced, suggested, suggestion = _hint(position, lang)
+    else:
+        forced, suggested, suggestion = forced_cards(ask), None, None
+    checked = checked if suggested is None else suggested
+    hand = _human_hand(table, ask, position.spec.seat)
+    return {
+        "hand": hand_groups(table, hand, checked, forced) if hand else [],
+        "hand_size": len(hand),
+        "ask": ask,
+        "phase": ask.phase if ask is not None else "",
+        "phase_word": _(PHASE_WORDS[ask.phase]) if ask is not None else "",
+        "forced": present.chips(forced, table.ctx) if forced else "",
+        "suggestion": suggestion,
+        "tools": handtools.hand_tools(ask, checked, table.ctx, lang),
+    }
 
 
 def _hint(position: Position, lang: Lang) -> tuple[list[Card], Sequence[Card] | None, str | None]:

@@ -218,7 +218,7 @@ def matrix(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def workshop_view(request: HttpRequest) -> HttpResponse:
     """Derive a ruleset from a base, see what it changes (htmx preview on change), save it."""
     base, shown, missing = workshop.read_base(request.GET)

@@ -58,21 +58,30 @@ STRONG_WITH_A_TEN = (
 )
 
 
-def test_a_void_that_would_put_a_ten_at_risk_is_not_made() -> None:
+def test_the_hint_makes_no_void_that_would_put_a_ten_at_risk() -> None:
     import re
 
-    from checker.play.bots.bury import RISK_LIMIT, points_at_risk
+    from checker.play.bots.bury import RISK_LIMIT, decide_bury, points_at_risk
 
     hand = cards(STRONG_WITH_A_TEN)
     view = _bury_view(hand)
     assert points_at_risk(view.ctx, hand, cards("♦10 ♦6")) == 20 > RISK_LIMIT  # ×2, a single
-    decision = V2Bot(random.Random(0)).decide(view)
+    decision = decide_bury("v2", view, weigh_risk=True)
     assert "♦10" not in {str(c) for c in decision.cards}
     zh, en = decision.explanation_for("zh"), decision.explanation_for("en")
     assert "不扣光♦" in zh and "20" in zh and "keeps ♦" in en
     for text in (zh, en):
         assert re.search(r"\b[SHCD]\b", text) is None, text  # suits by symbol, never a letter
     assert "闲家抠底至少算" in zh or "没有分" in zh
+
+
+def test_the_bot_empties_the_short_suit_as_seed_000_says_and_counts_the_risk() -> None:
+    # Seed 000 (机器人v2埋牌 #3): a strong hand may put a point pair under the kitty to void a
+    # suit; the bot does, and its words say what the kitty then risks.
+    decision = V2Bot(random.Random(0)).decide(_bury_view(cards(STRONG_WITH_A_TEN)))
+    assert {"♦10", "♦6"} <= {str(c) for c in decision.cards}
+    zh = decision.explanation_for("zh")
+    assert "把♦扣光" in zh and "闲家抠底至少算" in zh
 
 
 def test_a_void_with_no_points_is_still_made_and_said_plainly() -> None:

@@ -43,8 +43,44 @@ def points_at_risk(ctx: Context, hand: Sequence[Card], cards: Sequence[Card]) ->
     return kitty_bonus(ctx, [lone], cards).bonus
 
 
-def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
-    """Choose the kitty for a v2 bot and list the rules that chose it, in order."""
+def _voids(
+    ctx: Context,
+    hand: Sequence[Card],
+    side: dict[str, list[Card]],
+    controlled: set[str],
+    k: int,
+    weigh_risk: bool,
+) -> tuple[list[Card], list[str]]:
+    """Choose the short side suits a strong hand empties (seed 000: 绝门 to ruff later), shortest
+    first, keeping controlled suits and suits with their ace; with `weigh_risk`, a suit whose
+    points would cost more than RISK_LIMIT under the kitty is kept while blanks can go instead."""
+    chosen: list[Card] = []
+    rules: list[str] = []
+    for g, cs in sorted(side.items(), key=lambda item: (len(item[1]), item[0])):
+        if g in controlled or len(cs) > k - len(chosen):
+            continue
+        if any(c.rank == 14 for c in cs):
+            continue  # a suit with its ace is kept: it can win tricks and be led later
+        risk = points_at_risk(ctx, hand, cs) if weigh_risk else 0
+        spare = [c for h, others in side.items() if h != g for c in others if not c.points]
+        if risk > RISK_LIMIT and len(spare) >= k - len(chosen):
+            rules.append(f"risky:{g}:{risk}")
+            continue
+        chosen += cs
+        rules.append(f"void:{g}")
+    return chosen, rules
+
+
+def plan_bury(
+    ctx: Context, view: PlayerView, *, weigh_risk: bool = False
+) -> tuple[list[Card], list[str]]:
+    """Choose the kitty for a v2 bot and list the rules that chose it, in order.
+
+    `weigh_risk` (the table's bury hint) keeps a pointed short suit whose points would cost more
+    under the kitty than the void gains; the bots bury as seed 000 says (a strong hand may put a
+    point pair under the kitty). A banker alone (二七王) needs its voids to ruff against two
+    attackers, so there the risk is never weighed: over 300 v2 rounds keeping the pointed suit
+    lost more rounds (banker 39 → 30) than the kitty saved."""
     hand = list(view.hand)
     k = view.ruleset.kitty_size
     key = ctx.key
@@ -57,23 +93,9 @@ def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
     controlled = {g for g, cs in side.items() if is_controlled_suit(ctx, mem, cs)}
     chosen: list[Card] = []
     rules: list[str] = []
-    # A banker alone (二七王) needs its voids to ruff against two attackers: measured over 300
-    # v2 rounds, keeping a pointed short suit there lost more rounds (banker 39 → 30) than the
-    # kitty saved; with a partner the void is weighed against the points it puts at risk.
-    weigh_risk = not view.ruleset.banker_plays_alone
     if strong:
-        for g, cs in sorted(side.items(), key=lambda item: (len(item[1]), item[0])):
-            if g in controlled or len(cs) > k - len(chosen):
-                continue
-            if any(c.rank == 14 for c in cs):
-                continue  # a suit with its ace is kept: it can win tricks and be led later
-            risk = points_at_risk(ctx, hand, cs)
-            spare = [c for h, others in side.items() if h != g for c in others if not c.points]
-            if weigh_risk and risk > RISK_LIMIT and len(spare) >= k - len(chosen):
-                rules.append(f"risky:{g}:{risk}")
-                continue  # its points would cost more than the void gains; blanks can go instead
-            chosen += cs
-            rules.append(f"void:{g}")
+        weigh = weigh_risk and not view.ruleset.banker_plays_alone
+        chosen, rules = _voids(ctx, hand, side, controlled, k, weigh)
     left = remove_cards(hand, chosen)
     counts = Counter(left)
     exposed = _exposed(view)
@@ -109,12 +131,13 @@ def plan_bury(ctx: Context, view: PlayerView) -> tuple[list[Card], list[str]]:
     return chosen + fill, rules
 
 
-def decide_bury(bot: str, view: PlayerView) -> Decision:
+def decide_bury(bot: str, view: PlayerView, *, weigh_risk: bool = False) -> Decision:
     """Decide a v2 kitty with its reason in plain words: what it empties, what it keeps and
-    the points it leaves at risk if the attackers take the last trick."""
+    the points it leaves at risk if the attackers take the last trick (`weigh_risk`: the hint's
+    caution, see plan_bury)."""
     ctx = view.ctx
     assert ctx is not None
-    cards, rules = plan_bury(ctx, view)
+    cards, rules = plan_bury(ctx, view, weigh_risk=weigh_risk)
     points = sum(c.points for c in cards)
     risk = points_at_risk(ctx, view.hand, cards)
     voids = "".join(SUIT_SYMBOLS[r.split(":")[1]] for r in rules if r.startswith("void:"))
