@@ -11,7 +11,9 @@ from checker.engine.vocab import card_notation
 register = template.Library()
 
 
-@register.simple_tag
 def card_notation_script() -> SafeString:
     """Render the engine's card spellings in a JSON script element (id card-notation)."""
     return json_script(card_notation(), "card-notation")
+
+
+register.simple_tag(card_notation_script)
