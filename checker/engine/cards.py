@@ -10,7 +10,14 @@ from typing import Any
 from .errors import CardError
 from .native import mypyc_attr
 from .vocab import BIG_JOKER as BIG_JOKER
-from .vocab import BIG_JOKER_SPELLINGS, JOKER_NAMES_ZH, RANK_ALIASES, SUIT_ALIASES
+from .vocab import (
+    BIG_JOKER_SPELLINGS,
+    CARD_SEPARATORS,
+    JOKER_NAMES_ZH,
+    RANK_ALIASES,
+    SMALL_JOKER_SPELLINGS,
+    SUIT_ALIASES,
+)
 from .vocab import RANK_LABELS as RANK_LABELS
 from .vocab import SMALL_JOKER as SMALL_JOKER
 from .vocab import SUIT_NAMES_EN as SUIT_NAMES_EN
@@ -110,10 +117,27 @@ SMALL = Card("", SMALL_JOKER)
 
 # Letters match in ASCII upper or lower case only, spelled out: re.IGNORECASE would also take
 # the Kelvin sign (U+212A) for K and the long s (U+017F) for S.
-_TOKEN = re.compile(r"(大王|小王|[Bb][Jj]|[Ll][Jj])|([♠♤♥♡♣♧♦♢SHCDshcd])(10|[2-9TJQKAtjqka])")
+def _either_case(spelling: str) -> str:
+    """Write a spelling as a pattern matching its ASCII letters in either case."""
+    return "".join(
+        f"[{c}{c.lower()}]" if c.isascii() and c.isalpha() else re.escape(c) for c in spelling
+    )
+
+
+def _alternatives(spellings: Iterable[str]) -> str:
+    """Join spellings into one group of alternatives, the longest tried first."""
+    return "|".join(_either_case(s) for s in sorted(spellings, key=lambda s: (-len(s), s)))
+
+
+_JOKER_SPELLINGS = BIG_JOKER_SPELLINGS + SMALL_JOKER_SPELLINGS
+_TOKEN = re.compile(
+    f"({_alternatives(_JOKER_SPELLINGS)})|({_alternatives(SUIT_ALIASES)})({_alternatives(RANK_ALIASES)})"
+)
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_SYMBOL_START = re.compile(r"[♠♤♥♡♣♧♦♢]|大王|小王")
-_SEPARATORS = re.compile(r"[\s,，、;；+]+")
+_SYMBOL_START = re.compile(
+    _alternatives([s for s in (*SUIT_ALIASES, *_JOKER_SPELLINGS) if not s.isascii()])
+)
+_SEPARATORS = re.compile(f"[\\s{re.escape(CARD_SEPARATORS)}]+")
 
 
 def ascii_upper(text: str) -> str:

@@ -40,6 +40,25 @@ SUIT_ALIASES = {
 RANK_ALIASES = {label: rank for rank, label in RANK_LABELS.items()} | {"T": 10}
 BIG_JOKER_SPELLINGS = ("大王", "BJ")
 SMALL_JOKER_SPELLINGS = ("小王", "LJ")
+# What may stand between card tokens besides white space.
+CARD_SEPARATORS = ",，、;；+"
+
+
+def card_notation() -> dict[str, object]:
+    """Return the card spellings as plain data for a client that reads card text (check.js)."""
+    return {
+        "suits": SUIT_ALIASES,
+        "symbols": SUIT_SYMBOLS,
+        "suit_order": SUITS,
+        "red": sorted(RED_SUITS),
+        "ranks": RANK_ALIASES,
+        "labels": {str(rank): label for rank, label in RANK_LABELS.items()},
+        "big": BIG_JOKER_SPELLINGS,
+        "small": SMALL_JOKER_SPELLINGS,
+        "separators": CARD_SEPARATORS,
+    }
+
+
 # Ways to write "no trump" (lower-cased); the empty string counts where a field may be blank.
 NO_TRUMP_ALIASES = frozenset({"none", "nt", "n", "无主", "无将", "no-trump", "notrump", "null"})
 

@@ -20,21 +20,33 @@
   var inputs = Array.prototype.slice.call(form.querySelectorAll("input.cards-input"));
   var pickers = Array.prototype.slice.call(form.querySelectorAll(".picker"));
 
-  // ---- notation (the contract's spellings) ----
-  var SUITS = { "♠": "S", "♤": "S", "S": "S", "♥": "H", "♡": "H", "H": "H",
-                "♣": "C", "♧": "C", "C": "C", "♦": "D", "♢": "D", "D": "D" };
-  var SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
-  var LETTER = { "♠": "S", "♥": "H", "♣": "C", "♦": "D" };
-  var RANKS = { "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-                "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14 };
-  var LABEL = { 11: "J", 12: "Q", 13: "K", 14: "A" };
-  var TOKEN = /^(大王|小王|BJ|LJ)|^([♠♤♥♡♣♧♦♢SHCD])(10|[2-9TJQKA])/i;
-  var SYMBOL_START = /[♠♤♥♡♣♧♦♢]|大王|小王/;
+  // ---- notation: the engine's spellings, rendered by the server (vocab.card_notation) ----
+  var N = JSON.parse((document.getElementById("card-notation") || {}).textContent || "{}");
+  var SUITS = N.suits || {};
+  var SYMBOL = N.symbols || {};
+  var LETTER = {};
+  Object.keys(SYMBOL).forEach(function (letter) { LETTER[SYMBOL[letter]] = letter; });
+  var RANKS = N.ranks || {};
+  var LABEL = N.labels || {};
+  var BIG = (N.big || [])[0], SMALL = (N.small || [])[0];
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  function alternatives(list) {
+    return list.slice().sort(function (a, b) { return b.length - a.length || (a < b ? -1 : 1); })
+      .map(escapeRe).join("|");
+  }
+  function isRed(symbol) { return (N.red || []).indexOf(LETTER[symbol]) >= 0; }
+  var JOKERS = (N.big || []).concat(N.small || []);
+  var TOKEN = new RegExp("^(" + alternatives(JOKERS) + ")|^(" + alternatives(Object.keys(SUITS)) +
+                         ")(" + alternatives(Object.keys(RANKS)) + ")", "i");
+  var SYMBOL_START = new RegExp(alternatives(Object.keys(SUITS).concat(JOKERS).filter(function (s) {
+    return /[^\x00-\x7f]/.test(s);
+  })));
+  var SEPARATORS = new RegExp("[\\s" + escapeRe(N.separators || "") + "]+");
 
   // Split text into tokens; a token that is not a card keeps its raw text (card: null).
   function tokenize(text) {
     var out = [];
-    var chunks = text.replace(/\ufe0f/g, "").split(/[\s,，、;；+]+/);
+    var chunks = text.replace(/\ufe0f/g, "").split(SEPARATORS);
     chunks.forEach(function (chunk) {
       while (chunk.length) {
         var m = TOKEN.exec(chunk);
@@ -42,10 +54,10 @@
           var card;
           if (m[1]) {
             var j = m[1].toUpperCase();
-            card = j === "大王" || j === "BJ" ? "大王" : "小王";
+            card = (N.big || []).indexOf(j) >= 0 ? BIG : SMALL;
           } else {
             var r = RANKS[m[3].toUpperCase()];
-            card = SYMBOL[SUITS[m[2].toUpperCase()]] + (LABEL[r] || String(r));
+            card = SYMBOL[SUITS[m[2].toUpperCase()]] + LABEL[r];
           }
           out.push({ raw: m[0], card: card });
           chunk = chunk.slice(m[0].length);
@@ -72,17 +84,18 @@
   }
   function rankOf(tok) { return RANKS[tok.slice(1)]; }
   function isTrump(tok, d) {
-    if (tok === "大王" || tok === "小王") return true;
+    if (tok === BIG || tok === SMALL) return true;
     var r = rankOf(tok);
     if (d.level && r === d.level) return true;
     if (fixedTrumps.indexOf(r) >= 0) return true;
     return LETTER[tok[0]] === d.trump;
   }
   // Display order: trumps first (jokers, level and fixed cards, the trump suit), then ♠ ♥ ♣ ♦.
-  var SUIT_ORDER = { "♠": 1, "♥": 2, "♣": 3, "♦": 4 };
+  var SUIT_ORDER = {};
+  (N.suit_order || "").split("").forEach(function (letter, i) { SUIT_ORDER[SYMBOL[letter]] = i + 1; });
   function sortKey(tok, d) {
-    if (tok === "大王") return [0, 0];
-    if (tok === "小王") return [0, 1];
+    if (tok === BIG) return [0, 0];
+    if (tok === SMALL) return [0, 1];
     var r = rankOf(tok);
     if (isTrump(tok, d)) {
       var special = (d.level && r === d.level) || fixedTrumps.indexOf(r) >= 0;
@@ -241,13 +254,13 @@
       var row = document.createElement("div");
       row.className = "pick-group" + (name === "trump" ? " trump" : "");
       var label = document.createElement("span");
-      label.className = "pick-label" + (name === "♥" || name === "♦" ? " red" : "");
+      label.className = "pick-label" + (isRed(name) ? " red" : "");
       label.textContent = name === "trump" ? t("trumps") : name;
       row.appendChild(label);
       byName[name].forEach(function (tok) {
         var b = document.createElement("button");
         b.type = "button";
-        b.className = "pick" + (/[♥♦]|大王/.test(tok) ? " red" : "") + (name === "trump" ? " trump" : "");
+        b.className = "pick" + (tok === BIG || isRed(tok[0]) ? " red" : "") + (name === "trump" ? " trump" : "");
         b.dataset.card = tok;
         b.textContent = tok;
         b.setAttribute("aria-pressed", "false");
