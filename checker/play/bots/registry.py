@@ -10,6 +10,7 @@ from checker.engine.errors import EngineError
 
 from ..players import Player
 from .basic import GreedyBot, RandomBot
+from .search import V3Bot
 from .v1 import V1Bot
 from .v2 import V2Bot
 
@@ -20,10 +21,12 @@ BOTS: dict[str, BotFactory] = {
     "greedy": GreedyBot,
     "v1": V1Bot,
     "v2": V2Bot,
+    "v3": V3Bot,
 }
 # The bots' names, weakest first: what a seat, --players and a duel may name.
 PLAYER_KINDS: tuple[str, ...] = tuple(BOTS)
-# The strongest bot: what a seat plays when nobody names one.
+# What a seat plays when nobody names one: v2, the strongest of the quick bots (v3 searches
+# for up to a second a play; the table offers it as 高手 / expert).
 DEFAULT_BOT = "v2"
 
 

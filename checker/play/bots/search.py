@@ -1,0 +1,199 @@
+"""Bot v3: determinized search (perfect-information Monte Carlo) over v2's play.
+
+At each lead and follow it draws deals the seat could be facing from its own view only
+(`sampling`), plays each sensible candidate (`candidates`) on every deal to the end of the round
+with v2 at every seat, and keeps the play with the best mean value for its side: the attackers'
+final points (kitty bonus and its multiplier included) for or against it, and the round's outcome
+(a level won or lost counts as LEVEL_WORTH points). Declaring, burying, bidding and naming trump
+are v2's.
+
+The budget. A budget of MS milliseconds is turned into a number of simulated plays
+(PLAYS_PER_MS a millisecond, measured on the reference machine), hence into a number of deals
+for the decision at hand (more when fewer cards are left): no clock is read, so a choice and its
+explanation depend only on the view and the bot's seed, and the time a decision takes is about MS
+on the reference machine (`checker/perf/searchbench.py` measures it). The deals are drawn from a
+generator seeded by the bot's seed and the view, so the same view gets the same answer however
+the round got there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import zlib
+from collections.abc import Sequence
+
+from checker.engine.cards import Card
+from checker.engine.errors import EngineError
+from checker.engine.texts import Lang, cards_text, pick
+
+from ..moves import Move
+from ..players import FOLLOW, LEAD, Decision, PlayerView
+from ..position import round_at
+from ..round import drive
+from ..state import RoundState
+from .candidates import candidate_plays
+from .sampling import draw_deals
+from .v2 import V2Bot
+
+DEFAULT_BUDGET_MS = 500.0
+PLAYS_PER_MS = 4.0
+MIN_DEALS = 4
+MAX_DEALS = 64
+LEVEL_WORTH = 20
+BUDGET_ENV = "CHECKER_SEARCH_BUDGET_MS"
+
+
+class BudgetError(EngineError):
+    """A search budget that is not a positive number; the message quotes it."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(
+            f"搜索预算“{value}”不是正数（毫秒）",
+            en=f"search budget '{value}' is not a positive number of milliseconds",
+            field="budget",
+            value=str(value),
+        )
+
+
+def read_budget(value: object) -> float:
+    """Return a budget in ms read from text or a number, or raise BudgetError."""
+    try:
+        ms = float(str(value).strip())
+    except ValueError:
+        raise BudgetError(value) from None
+    if not ms > 0 or ms == float("inf"):
+        raise BudgetError(value)
+    return ms
+
+
+def set_budget(ms: float) -> None:
+    """Set the budget of every v3 bot made from now on, in this process and its workers."""
+    os.environ[BUDGET_ENV] = repr(read_budget(ms))
+
+
+def current_budget() -> float:
+    """Return the budget new v3 bots get: the one set, else DEFAULT_BUDGET_MS."""
+    text = os.environ.get(BUDGET_ENV)
+    return read_budget(text) if text else DEFAULT_BUDGET_MS
+
+
+def deal_count(budget_ms: float, candidates: int, cards_left: int, players: int) -> int:
+    """Turn a budget into the number of deals to try: plays it buys over plays per deal."""
+    per_deal = max(1, candidates * cards_left * players)
+    return max(MIN_DEALS, min(MAX_DEALS, int(budget_ms * PLAYS_PER_MS) // per_deal))
+
+
+def _view_seed(salt: int, view: PlayerView) -> int:
+    """Derive the decision's generator seed from the bot's seed and what the view shows."""
+    text = repr((salt, view.seat, view.phase, sorted(view.hand), view.history, view.trick))
+    return zlib.crc32(text.encode())
+
+
+class V3Bot:
+    """The searching bot: v2's judgement checked by playing its candidates out on sampled deals."""
+
+    name = "v3"
+    passes_without_options = True
+
+    def __init__(self, rng: random.Random, budget_ms: float | None = None) -> None:
+        self.v2 = V2Bot(rng)
+        self.salt = rng.getrandbits(32)
+        self.budget_ms = read_budget(budget_ms) if budget_ms is not None else current_budget()
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Return the decision for the view's phase: searched for a lead or follow."""
+        base = self.v2.decide(view)
+        if view.phase not in (LEAD, FOLLOW) or view.banker is None or view.ctx is None:
+            return base
+        rng = random.Random(_view_seed(self.salt, view))
+        plays = candidate_plays(view, base.cards, rng)
+        if len(plays) < 2:
+            return _following(base)
+        n = view.ruleset.players
+        deals = draw_deals(view, deal_count(self.budget_ms, len(plays), len(view.hand), n), rng)
+        if not deals:
+            return _following(base)
+        totals = [0.0] * len(plays)
+        for deal in deals:
+            root = round_at(view, deal.hands, deal.kitty)
+            seed = rng.getrandbits(32)
+            for i, play in enumerate(plays):
+                totals[i] += self._play_out(root.copy(), play, view, seed)
+        means = [t / len(deals) for t in totals]
+        return _searched(plays, means, len(deals))
+
+    def _play_out(
+        self, state: RoundState, play: Sequence[Card], view: PlayerView, seed: int
+    ) -> float:
+        """Make the play on one deal, let v2 play every seat to the end; value it for the side."""
+        state.apply(Move("cards", tuple(play)))
+        players = [V2Bot(random.Random(seed + s)) for s in range(view.ruleset.players)]
+        res = drive(state, players)
+        rs, banker = view.ruleset, view.banker
+        assert banker is not None
+        on_banker = rs.is_banker_side(view.seat, banker)
+        points = -res.attackers_points if on_banker else res.attackers_points
+        if rs.score_policy == "bid_chips":  # the bid is not in the view: points only
+            return float(points)
+        won = (res.winner == "banker") == on_banker
+        return float(points + LEVEL_WORTH * (res.rise if won else -res.rise))
+
+    def choose(self, view: PlayerView) -> list[Card]:
+        """Return the cards of decide(view)."""
+        return list(self.decide(view).cards)
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        """Bid as v2 does."""
+        return self.v2.bid(view, low, high, step, must)
+
+    def surrender(self, view: PlayerView) -> bool:
+        """Surrender as v2 does."""
+        return self.v2.surrender(view)
+
+    def pick_trump(self, view: PlayerView) -> str:
+        """Name trump as v2 does."""
+        return self.v2.pick_trump(view)
+
+
+def _following(base: Decision) -> Decision:
+    """Wrap v2's decision where there is nothing to search: one sensible play, or no deal."""
+
+    def say(lang: Lang) -> str:
+        return pick(lang, "v3 只有一种合理出法，按 v2：", "v3 has one sensible play, v2's: ") + (
+            base.explanation_for(lang)
+        )
+
+    return Decision(base.cards, "v3.single", say)
+
+
+def _searched(plays: Sequence[Sequence[Card]], means: Sequence[float], deals: int) -> Decision:
+    """Explain the searched choice: the best play's gain over the worst, the next best's, and
+    v2's own choice (the first play) when the search differs from it."""
+    order = sorted(range(len(plays)), key=lambda i: (-round(means[i], 6), i))
+    best, second = order[0], order[1]
+    worst = min(means)
+    gain, next_gain = means[best] - worst, means[second] - worst
+    v2_gain = means[0] - worst
+
+    def say(lang: Lang) -> str:
+        chosen, other = cards_text(plays[best], lang), cards_text(plays[second], lang)
+        text = pick(
+            lang,
+            f"v3 试了 {deals} 种可能的牌局：{chosen} 平均为本方多得 {gain:.0f} 分"
+            f"（次选 {other}：+{next_gain:.0f}）",
+            f"v3 tried {deals} possible deals: {chosen} gains our side {gain:.0f} points on "
+            f"average (next best {other}: +{next_gain:.0f})",
+        )
+        if best != 0:
+            v2 = cards_text(plays[0], lang)
+            text += pick(
+                lang, f"；v2 会出 {v2}（+{v2_gain:.0f}）", f"; v2 would play {v2} (+{v2_gain:.0f})"
+            )
+        return text + pick(
+            lang,
+            f"（与最差的试法相比；升一级按 {LEVEL_WORTH} 分计）",
+            f" (against the worst play tried; a level counts as {LEVEL_WORTH} points)",
+        )
+
+    return Decision(tuple(plays[best]), "v3.search", say)
