@@ -32,6 +32,7 @@ __all__ = [
     "ruleset_text",
 ]
 
+
 def ruleset_text(rs: Ruleset) -> str:
     """Write a ruleset's whole (merged) data as YAML: it reads back into the same ruleset."""
     return yaml.safe_dump(_plain(rs.data), allow_unicode=True, sort_keys=False)

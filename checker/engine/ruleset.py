@@ -598,7 +598,6 @@ def _house_dir() -> Path:
     return HOUSE_DIR.resolve()
 
 
-
 # Rulesets loaded from files elsewhere for this process (runcases --ruleset-file, study arms),
 # by name; house rulesets of rulesets/house/ land here too once loaded.
 LOADED: dict[str, Ruleset] = {}

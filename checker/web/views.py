@@ -75,7 +75,6 @@ def _selfcheck(request: HttpRequest, name: str) -> HttpResponse:
     return response
 
 
-
 def _history_entry(
     request: HttpRequest, response: HttpResponse, page_url: str, filters: Mapping[str, str]
 ) -> None:

@@ -68,7 +68,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        with stoppable("bench", sys.stderr, lambda: "nothing kept (a benchmark prints its figures once every workload is measured)"):
+        with stoppable(
+            "bench",
+            sys.stderr,
+            lambda: "nothing kept (a benchmark prints its figures once every workload is measured)",
+        ):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:

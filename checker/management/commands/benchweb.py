@@ -79,7 +79,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        with stoppable("benchweb", sys.stderr, lambda: "nothing kept (its figures print once every request is timed)"):
+        with stoppable(
+            "benchweb",
+            sys.stderr,
+            lambda: "nothing kept (its figures print once every request is timed)",
+        ):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:

@@ -238,7 +238,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        with stoppable("hostilehttp", sys.stderr, lambda: "nothing kept (its counts print once every request is sent)"):
+        with stoppable(
+            "hostilehttp",
+            sys.stderr,
+            lambda: "nothing kept (its counts print once every request is sent)",
+        ):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:

@@ -36,11 +36,13 @@ from .candidates import candidate_plays
 from .sampling import draw_deals
 from .v2 import V2Bot
 
-DEFAULT_BUDGET_MS = 500.0
+DEFAULT_BUDGET_MS = 400.0
 PLAYS_PER_MS = 4.0
 MIN_DEALS = 4
 MAX_DEALS = 64
 LEVEL_WORTH = 20
+# v2's own play stands unless another beats it on the same deals by this many standard errors.
+SURE = 1.0
 BUDGET_ENV = "CHECKER_SEARCH_BUDGET_MS"
 
 
@@ -78,10 +80,17 @@ def current_budget() -> float:
     return read_budget(text) if text else DEFAULT_BUDGET_MS
 
 
-def deal_count(budget_ms: float, candidates: int, cards_left: int, players: int) -> int:
-    """Turn a budget into the number of deals to try: plays it buys over plays per deal."""
-    per_deal = max(1, candidates * cards_left * players)
-    return max(MIN_DEALS, min(MAX_DEALS, int(budget_ms * PLAYS_PER_MS) // per_deal))
+def plan(budget_ms: float, candidates: int, cards_left: int, players: int) -> tuple[int, int]:
+    """Turn a budget into (candidates, deals) to try: the plays it buys over plays per deal.
+
+    Fewer candidates (the first ones, v2's own choice first) are tried rather than fewer than
+    MIN_DEALS deals; never fewer than two.
+    """
+    plays = int(budget_ms * PLAYS_PER_MS)
+    per_play = max(1, cards_left * players)  # plays to the end of the round on one deal
+    tried = max(2, min(candidates, plays // (per_play * MIN_DEALS)))
+    deals = max(MIN_DEALS, min(MAX_DEALS, plays // (per_play * tried)))
+    return tried, deals
 
 
 def _view_seed(salt: int, view: PlayerView) -> int:
@@ -110,18 +119,18 @@ class V3Bot:
         plays = candidate_plays(view, base.cards, rng)
         if len(plays) < 2:
             return _following(base)
-        n = view.ruleset.players
-        deals = draw_deals(view, deal_count(self.budget_ms, len(plays), len(view.hand), n), rng)
+        tried, count = plan(self.budget_ms, len(plays), len(view.hand), view.ruleset.players)
+        plays = plays[:tried]
+        deals = draw_deals(view, count, rng)
         if not deals:
             return _following(base)
-        totals = [0.0] * len(plays)
+        values: list[list[float]] = [[] for _ in plays]
         for deal in deals:
             root = round_at(view, deal.hands, deal.kitty)
             seed = rng.getrandbits(32)
             for i, play in enumerate(plays):
-                totals[i] += self._play_out(root.copy(), play, view, seed)
-        means = [t / len(deals) for t in totals]
-        return _searched(plays, means, len(deals))
+                values[i].append(self._play_out(root.copy(), play, view, seed))
+        return _searched(plays, values)
 
     def _play_out(
         self, state: RoundState, play: Sequence[Card], view: PlayerView, seed: int
@@ -167,11 +176,30 @@ def _following(base: Decision) -> Decision:
     return Decision(base.cards, "v3.single", say)
 
 
-def _searched(plays: Sequence[Sequence[Card]], means: Sequence[float], deals: int) -> Decision:
-    """Explain the searched choice: the best play's gain over the worst, the next best's, and
-    v2's own choice (the first play) when the search differs from it."""
+def better_than_first(values: Sequence[float], first: Sequence[float]) -> bool:
+    """Tell whether a play beat the first (v2's) on the same deals by more than the noise: its
+    mean gain is positive and at least one standard error (paired over the deals)."""
+    diffs = [a - b for a, b in zip(values, first, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean * mean * n >= var * SURE**2
+
+
+def _searched(plays: Sequence[Sequence[Card]], values: Sequence[Sequence[float]]) -> Decision:
+    """Pick the best play by mean value (v2's first play unless another is surely better) and
+    explain it: its gain over the worst play tried, the next best's, and v2's when it differs."""
+    deals = len(values[0])
+    means = [sum(v) / deals for v in values]
     order = sorted(range(len(plays)), key=lambda i: (-round(means[i], 6), i))
-    best, second = order[0], order[1]
+    best = order[0]
+    if best != 0 and not better_than_first(values[best], values[0]):
+        best = 0
+    second = next(i for i in order if i != best)
     worst = min(means)
     gain, next_gain = means[best] - worst, means[second] - worst
     v2_gain = means[0] - worst
@@ -189,6 +217,12 @@ def _searched(plays: Sequence[Sequence[Card]], means: Sequence[float], deals: in
             v2 = cards_text(plays[0], lang)
             text += pick(
                 lang, f"；v2 会出 {v2}（+{v2_gain:.0f}）", f"; v2 would play {v2} (+{v2_gain:.0f})"
+            )
+        elif order[0] != 0:
+            text += pick(
+                lang,
+                "；别的出法多得的分不比随机波动大，仍按 v2",
+                "; no other play gained more than the noise, so v2's stands",
             )
         return text + pick(
             lang,
