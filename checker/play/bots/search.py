@@ -113,17 +113,31 @@ class V3Bot:
     def decide(self, view: PlayerView) -> Decision:
         """Return the decision for the view's phase: searched for a lead or follow."""
         base = self.v2.decide(view)
-        if view.phase not in (LEAD, FOLLOW) or view.banker is None or view.ctx is None:
-            return base
+        if view.phase not in (LEAD, FOLLOW):
+            return _following(base, "v2", "按 v2 的规则：", "by v2's rules: ")
+        if view.banker is None or view.ctx is None:
+            return _following(
+                base,
+                "v2",
+                "不知道谁坐庄，无从推演，按 v2：",
+                "no banker known, nothing to search, v2's: ",
+            )
         rng = random.Random(_view_seed(self.salt, view))
         plays = candidate_plays(view, base.cards, rng)
         if len(plays) < 2:
-            return _following(base)
+            return _following(
+                base, "single", "只有一种合理出法，按 v2：", "has one sensible play, v2's: "
+            )
         tried, count = plan(self.budget_ms, len(plays), len(view.hand), view.ruleset.players)
         plays = plays[:tried]
         deals = draw_deals(view, count, rng)
         if not deals:
-            return _following(base)
+            return _following(
+                base,
+                "v2",
+                "手外的牌与所见对不上，无从推演，按 v2：",
+                "no deal fits what it saw, v2's: ",
+            )
         values: list[list[float]] = [[] for _ in plays]
         for deal in deals:
             root = round_at(view, deal.hands, deal.kitty)
@@ -165,15 +179,13 @@ class V3Bot:
         return self.v2.pick_trump(view)
 
 
-def _following(base: Decision) -> Decision:
-    """Wrap v2's decision where there is nothing to search: one sensible play, or no deal."""
+def _following(base: Decision, rule: str, zh: str, en: str) -> Decision:
+    """Wrap v2's decision where v3 does not search, saying why (zh, en) before v2's words."""
 
     def say(lang: Lang) -> str:
-        return pick(lang, "v3 只有一种合理出法，按 v2：", "v3 has one sensible play, v2's: ") + (
-            base.explanation_for(lang)
-        )
+        return "v3 " + pick(lang, zh, en) + base.explanation_for(lang)
 
-    return Decision(base.cards, "v3.single", say)
+    return Decision(base.cards, f"v3.{rule}", say)
 
 
 def better_than_first(values: Sequence[float], first: Sequence[float]) -> bool:
