@@ -28,6 +28,8 @@ PLAYER_KINDS: tuple[str, ...] = tuple(BOTS)
 # What a seat plays when nobody names one: v2, the strongest of the quick bots (v3 searches
 # for up to a second a play; the table offers it as 高手 / expert).
 DEFAULT_BOT = "v2"
+# The strongest bot, offered at the table as 高手 / expert.
+EXPERT_BOT = "v3"
 
 
 class UnknownBotError(EngineError):
