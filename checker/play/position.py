@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from checker.engine.cards import Card
+from checker.engine.trick import resolve_trick
 
 from .players import FOLLOW, LEAD, PlayerView
 from .rounddata import RoundResult, RoundSetup
@@ -68,7 +69,7 @@ def round_at(
     state._start_progress()
     res = state.res = RoundResult(rs.name, 0, setup)
     res.trump, res.banker, res.trump_by = ctx.trump, banker, "declare"
-    res.attackers_points = view.attackers_points
+    res.attackers_points = points if points is not None else attackers_points(view)
     if rs.bidding is not None:
         res.bid = int(rs.bidding["max"])
     state._final = view.declarations
@@ -80,6 +81,20 @@ def round_at(
         return state
     _place_trick(state, view, held)
     return state
+
+
+def attackers_points(view: PlayerView) -> int:
+    """Return the attackers' points so far: the view's total, or, when larger, what its finished
+    tricks show (a view built from a bot case carries no running total)."""
+    ctx, banker = view.ctx, view.banker
+    assert ctx is not None and banker is not None
+    total = 0
+    for trick in view.history:
+        plays = [list(cards) for _, cards in trick]
+        winner = trick[resolve_trick(ctx, plays).winner][0]
+        if not view.ruleset.is_banker_side(winner, banker):
+            total += sum(c.points for cards in plays for c in cards)
+    return max(view.attackers_points, total)
 
 
 def _place_trick(state: RoundState, view: PlayerView, held: list[list[Card]]) -> None:

@@ -29,7 +29,7 @@ from checker.engine.texts import Lang, cards_text, pick
 
 from ..moves import Move
 from ..players import FOLLOW, LEAD, Decision, PlayerView
-from ..position import round_at
+from ..position import attackers_points, round_at
 from ..round import drive
 from ..state import RoundState
 from .candidates import candidate_plays
@@ -139,8 +139,9 @@ class V3Bot:
                 "no deal fits what it saw, v2's: ",
             )
         values: list[list[float]] = [[] for _ in plays]
+        points = attackers_points(view)
         for deal in deals:
-            root = round_at(view, deal.hands, deal.kitty)
+            root = round_at(view, deal.hands, deal.kitty, points)
             seed = rng.getrandbits(32)
             for i, play in enumerate(plays):
                 values[i].append(self._play_out(root.copy(), play, view, seed))
