@@ -22,9 +22,13 @@ from .state import _ORDERS, _TURNS, OPTIONS, RoundState
 
 
 def round_at(
-    view: PlayerView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]
+    view: PlayerView,
+    hands: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    points: int | None = None,
 ) -> RoundState:
-    """Build the round a lead or follow view shows, with these hands (by seat) and kitty."""
+    """Build the round a lead or follow view shows, with these hands (by seat) and kitty, the
+    attackers having `points` so far (default: the view's total, or what its tricks show)."""
     rs, ctx, banker = view.ruleset, view.ctx, view.banker
     if view.phase not in (LEAD, FOLLOW) or ctx is None or banker is None:
         raise ValueError("round_at needs a lead or follow view with a trump and a banker")
