@@ -88,7 +88,7 @@ SEATS_SHOWN = 4  # the seat selects shown open; the rest fold away
 
 def bot_label(name: str) -> str:
     """Label a bot in the seat pickers: its name, the searching v3 as 高手 / expert."""
-    return _("%(bot)s（高手，每步约 0.5 秒）") % {"bot": name} if name == EXPERT_BOT else name
+    return _("%(bot)s（高手）") % {"bot": name} if name == EXPERT_BOT else name
 
 
 class NewGameForm(forms.Form):
