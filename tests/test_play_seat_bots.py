@@ -19,7 +19,7 @@ def test_the_lobby_offers_a_bot_per_seat_defaulting_to_the_strongest(client: Cli
     assert 'data-testid="seat-bots"' in text
     for seat in range(8):
         assert f'name="bot{seat}"' in text
-    assert "默认（最强的快速机器人：v2）" in text
+    assert "默认（v2）" in text
     assert "v3（高手）" in text
 
 

@@ -127,7 +127,7 @@ class NewGameForm(forms.Form):
         ]
         self.fields["ruleset"].initial = "classic"
         strongest = default_bots()
-        choices = [("", _("默认（最强的快速机器人：%(bot)s）") % {"bot": strongest})]
+        choices = [("", _("默认（%(bot)s）") % {"bot": strongest})]
         choices += [(k, bot_label(k)) for k in PLAYER_KINDS]
         for seat in range(SEAT_FIELDS):
             self.fields[f"bot{seat}"] = forms.ChoiceField(
