@@ -51,11 +51,14 @@ def bot_names() -> tuple[str, ...]:
     return PLAYER_KINDS
 
 
-def make_bot(name: str, rng: random.Random) -> Player:
-    """Make one bot by name with its own random generator."""
+def make_bot(name: str, rng: random.Random, budget_ms: float | None = None) -> Player:
+    """Make one bot by name with its own random generator (and, for a searching bot, this
+    search budget in ms instead of the current one)."""
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(name)
+    if budget_ms is not None and name == EXPERT_BOT:
+        return V3Bot(rng, budget_ms)
     return factory(rng)
 
 

@@ -112,6 +112,9 @@ class V3Bot:
 
     def decide(self, view: PlayerView) -> Decision:
         """Return the decision for the view's phase: searched for a lead or follow."""
+        if view.phase in (LEAD, FOLLOW) and view.ctx is not None:
+            # The hand in the table's order: the same cards, however dealt, get the same answer.
+            view = view._replace(hand=tuple(view.ctx.sort_cards(view.hand)))
         base = self.v2.decide(view)
         if view.phase not in (LEAD, FOLLOW):
             return _following(base, "v2", "按 v2 的规则：", "by v2's rules: ")
