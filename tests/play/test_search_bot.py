@@ -171,3 +171,12 @@ def test_lead_views_are_searched_too() -> None:
     decision = V3Bot(random.Random(1), FAST).decide(view)
     assert decision.rule in ("v3.search", "v3.single")
     assert all(isinstance(c, Card) for c in decision.cards)
+
+
+def test_the_order_of_the_hand_does_not_change_the_answer() -> None:
+    view = _view(_midround(9, 5))
+    mixed = view._replace(hand=tuple(reversed(view.hand)))
+    first = V3Bot(random.Random(2), FAST).decide(view)
+    second = V3Bot(random.Random(2), FAST).decide(mixed)
+    assert sorted(first.cards) == sorted(second.cards)
+    assert first.explanation_for("en") == second.explanation_for("en")
