@@ -180,3 +180,12 @@ def test_the_order_of_the_hand_does_not_change_the_answer() -> None:
     second = V3Bot(random.Random(2), FAST).decide(mixed)
     assert sorted(first.cards) == sorted(second.cards)
     assert first.explanation_for("en") == second.explanation_for("en")
+
+
+def test_v3_plays_a_bidding_round_of_erqiwang_legally() -> None:
+    # Under bidding the bid is not in a seat's view: v3 values points only there.
+    rs = load_ruleset("erqiwang")
+    players = make_players("v2", 2, rs.players)
+    players[0] = V3Bot(random.Random(1), 5)
+    res = play_round(rs, 2, players)
+    assert res.illegal == 0 and res.breaks == []
