@@ -189,3 +189,10 @@ def test_v3_plays_a_bidding_round_of_erqiwang_legally() -> None:
     players[0] = V3Bot(random.Random(1), 5)
     res = play_round(rs, 2, players)
     assert res.illegal == 0 and res.breaks == []
+
+
+def test_searchbench_times_a_25_card_first_lead() -> None:
+    from checker.perf.searchbench import measure
+
+    figures = measure("classic", 1, 5.0, 1)
+    assert figures["hand_cards"] == [25] and figures["cpu_median_ms"] > 0
