@@ -20,6 +20,7 @@ from checker.play.bots.search import (
     plan,
     read_budget,
 )
+from checker.play.moves import Move
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.position import round_at
 from checker.play.round import play_round, player_move, round_setup
@@ -196,3 +197,30 @@ def test_searchbench_times_a_25_card_first_lead() -> None:
 
     figures = measure("classic", 1, 5.0, 1)
     assert figures["hand_cards"] == [25] and figures["cpu_median_ms"] > 0
+
+
+def test_the_banker_following_knows_the_kitty_it_buried_and_nothing_else() -> None:
+    rs = load_ruleset("classic")
+    players = make_players("v2", 4, rs.players)
+    state = RoundState(rs, 4, round_setup(rs, 4), record=False)
+    bot = V3Bot(random.Random(1), FAST)
+    buried: tuple[Card, ...] = ()
+    while state.turn is not None:
+        seat, phase = state.turn
+        view = state.view(seat)
+        if phase == "bury":
+            buried = bot.decide(view).cards
+            state.apply(Move("cards", buried))
+            continue
+        if phase == FOLLOW and seat == view.banker and buried:
+            break
+        state.apply(player_move(players[seat], phase, view, state), replace_illegal=True)
+    view = _view(state)
+    assert view.kitty == () and Counter(state.kitty) == Counter(buried)
+    known = bot._remembered(view)
+    assert Counter(known.kitty) == Counter(buried)
+    for deal in draw_deals(known, 3, random.Random(5)):
+        assert Counter(deal.kitty) == Counter(buried)
+    # Another seat's view is never given the kitty.
+    other = view._replace(seat=(view.seat + 1) % 4)
+    assert bot._remembered(other).kitty == ()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import random
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 
 from checker.engine.cards import Card
@@ -28,7 +29,7 @@ from checker.engine.errors import EngineError
 from checker.engine.texts import Lang, cards_text, pick
 
 from ..moves import Move
-from ..players import FOLLOW, LEAD, Decision, PlayerView
+from ..players import BURY, FOLLOW, LEAD, Decision, PlayerView
 from ..position import attackers_points, round_at
 from ..round import drive
 from ..state import RoundState
@@ -109,13 +110,31 @@ class V3Bot:
         self.v2 = V2Bot(rng)
         self.salt = rng.getrandbits(32)
         self.budget_ms = read_budget(budget_ms) if budget_ms is not None else current_budget()
+        self.buried: tuple[Card, ...] = ()  # the kitty this seat buried last, as it knows it
+
+    def _remembered(self, view: PlayerView) -> PlayerView:
+        """Keep in mind the kitty this seat buried (a follow view does not show it again) and
+        add it to a banker's follow view, when it still fits the cards seen."""
+        if view.phase == LEAD and view.kitty:
+            self.buried = tuple(view.kitty)
+        if view.phase != FOLLOW or view.kitty or view.seat != view.banker or not self.buried:
+            return view
+        seen = Counter(view.hand) + Counter(self.buried)
+        for trick in (*view.history, view.trick):
+            for _, cards in trick:
+                seen.update(cards)
+        if max(seen.values()) > view.ruleset.decks:
+            return view  # another round's kitty
+        return view._replace(kitty=self.buried)
 
     def decide(self, view: PlayerView) -> Decision:
         """Return the decision for the view's phase: searched for a lead or follow."""
         if view.phase in (LEAD, FOLLOW) and view.ctx is not None:
             # The hand in the table's order: the same cards, however dealt, get the same answer.
-            view = view._replace(hand=tuple(view.ctx.sort_cards(view.hand)))
+            view = self._remembered(view._replace(hand=tuple(view.ctx.sort_cards(view.hand))))
         base = self.v2.decide(view)
+        if view.phase == BURY:
+            self.buried = base.cards
         if view.phase not in (LEAD, FOLLOW):
             return _following(base, "v2", "按 v2 的规则：", "by v2's rules: ")
         if view.banker is None or view.ctx is None:
