@@ -19,7 +19,14 @@ def test_the_lobby_offers_a_bot_per_seat_defaulting_to_the_strongest(client: Cli
     assert 'data-testid="seat-bots"' in text
     for seat in range(8):
         assert f'name="bot{seat}"' in text
-    assert "默认（最强：v2）" in text
+    assert "默认（v2）" in text
+    assert "v3（高手）" in text
+
+
+def test_the_english_lobby_offers_v3_as_the_expert(client: Client) -> None:
+    client.cookies["lang"] = "en"
+    text = client.get("/play/").content.decode()
+    assert "v3 (expert)" in text
 
 
 def test_the_lobby_selects_start_a_game_with_each_seats_bot(client: Client) -> None:

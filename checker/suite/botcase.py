@@ -25,6 +25,7 @@ from checker.play.bots.lead import (
 )
 from checker.play.bots.memory import Memory, read_memory
 from checker.play.bots.registry import make_bot
+from checker.play.bots.search import BudgetError, read_budget
 from checker.play.players import BURY, DECLARE, FOLLOW, LEAD, Decision, PlayerView
 
 from . import fields as F
@@ -200,6 +201,7 @@ TRICK = F.SEAT_CARDS
         "kitty": F.CARDS,
         "ask": F.STRING,
         "cards": F.CARDS,
+        "budget": F.INT,
     },
     required=("bot", "action", "seat"),
     outputs={
@@ -230,8 +232,9 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         return _run_ask(ctx, data, table.seat, table.hand, table.history, table.kitty, expected)
     if not table.hand:
         raise PlayError("hand 不能为空", en="hand must not be empty", field="hand")
-    bot = make_bot(name, random.Random(0))  # an unknown name: UnknownBotError, an EngineError
-    again = make_bot(name, random.Random(0))
+    budget = _budget(data)
+    bot = make_bot(name, random.Random(0), budget)  # an unknown name: UnknownBotError
+    again = make_bot(name, random.Random(0), budget)
     view = _view(rs, ctx, action, table)
     decision = _decide(bot, view)
     if tuple(sorted(_decide(again, view).cards)) != tuple(sorted(decision.cards)):
@@ -242,6 +245,16 @@ def run_bot(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
         )
     out = _outcome(rs, ctx, action, view, decision, expected)
     return out, decision.explanation_for
+
+
+def _budget(data: Mapping[str, Any]) -> float | None:
+    """Read a case's search budget in ms (v3; none: the bot's default), a positive number."""
+    value = data.get("budget")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BudgetError(value)
+    return read_budget(value)
 
 
 class _Table(NamedTuple):

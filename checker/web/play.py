@@ -34,7 +34,7 @@ from checker.engine.errors import CardError, EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import Lang, as_lang
 from checker.models import PlayGame
-from checker.play.bots.registry import PLAYER_KINDS
+from checker.play.bots.registry import EXPERT_BOT, PLAYER_KINDS
 from checker.play.game import (
     GameSpec,
     LiveTables,
@@ -86,6 +86,11 @@ SEAT_FIELDS = 8  # the most seats a ruleset can have (multideck with players: 8)
 SEATS_SHOWN = 4  # the seat selects shown open; the rest fold away
 
 
+def bot_label(name: str) -> str:
+    """Label a bot in the seat pickers: its name, the searching v3 as 高手 / expert."""
+    return _("%(bot)s（高手）") % {"bot": name} if name == EXPERT_BOT else name
+
+
 class NewGameForm(forms.Form):
     """The parameters of a new game: ruleset, seed (blank: random), seat, bots, level.
 
@@ -125,8 +130,8 @@ class NewGameForm(forms.Form):
         ]
         self.fields["ruleset"].initial = "classic"
         strongest = default_bots()
-        choices = [("", _("默认（最强：%(bot)s）") % {"bot": strongest})]
-        choices += [(k, k) for k in PLAYER_KINDS]
+        choices = [("", _("默认（%(bot)s）") % {"bot": strongest})]
+        choices += [(k, bot_label(k)) for k in PLAYER_KINDS]
         for seat in range(SEAT_FIELDS):
             self.fields[f"bot{seat}"] = forms.ChoiceField(
                 label=_("座%(n)d") % {"n": seat}, choices=choices, required=False

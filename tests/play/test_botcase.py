@@ -97,3 +97,35 @@ def test_follow_out_of_turn_is_an_error() -> None:
         "classic",
     )
     assert res.status == "error" and "座位 2" in res.message
+
+
+def test_a_v3_case_may_pin_the_budget_and_a_bad_one_is_named() -> None:
+    trick = [{"seat": 1, "cards": "♣7"}]
+    good = run_case(
+        _case(
+            bot="v3",
+            action="follow",
+            seat=2,
+            banker=0,
+            hand="♣K ♣3 ♦4",
+            trick=trick,
+            budget=30,
+            expect={"legal": True},
+        ),
+        "classic",
+    )
+    assert good.status == "pass", good.message
+    bad = run_case(
+        _case(
+            bot="v3",
+            action="follow",
+            seat=2,
+            banker=0,
+            hand="♣K ♣3 ♦4",
+            trick=trick,
+            budget=-2,
+            expect={"legal": True},
+        ),
+        "classic",
+    )
+    assert bad.status == "error" and "“-2”" in bad.message and "'-2'" in bad.message_en

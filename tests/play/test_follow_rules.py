@@ -92,3 +92,28 @@ def test_hand_cards_unchanged_by_deciding() -> None:
     before = view.hand
     V2.decide(view)
     assert view.hand == before == cards("♣K ♦4 ♣3")
+
+
+def test_discarding_trumps_is_not_called_discarding_point_cards() -> None:
+    # Void in clubs with only trumps left while the partner wins: v2 plays its smallest trump
+    # and says so (it used to say 只有分牌可垫, only point cards to discard).
+    view = follow_view("♠3 ♠4 大王", [(0, "♣A"), (1, "♣3")], 2, trump="S", banker=0)
+    decision = V2.decide(view)
+    zh, en = decision.explanation_for("zh"), decision.explanation_for("en")
+    assert "只有分牌" not in zh and "only point cards" not in en
+    if decision.rule.endswith("_smallest_trumps"):
+        assert "主" in zh and "trump" in en
+
+
+def test_discard_names_low_points_only_when_point_cards_go() -> None:
+    from checker.play.bots.follow import discard
+    from checker.play.bots.memory import read_memory
+
+    view = follow_view("♠3 ♠4 ♦5 大王", [(0, "♣A"), (1, "♣3")], 2, trump="S", banker=0)
+    assert view.ctx is not None
+    mem = read_memory(view.ctx, 2, view.hand, (), view.trick)
+    only_trumps = discard(view.ctx, mem, cards("♠3 ♠4 大王"), 1, V2.style, feed=False)
+    assert only_trumps == ([*cards("♠3")], "smallest_trumps")
+    both = discard(view.ctx, mem, cards("♠3 ♠4 ♦5"), 2, V2.style, feed=False, spend=False)
+    assert sorted(map(str, both[0])) == sorted(map(str, cards("♦5 ♠3")))
+    assert both[1] == "low_points_trumps"

@@ -24,7 +24,7 @@ from .util import follow_view
 
 
 def test_every_bot_is_registered_by_name() -> None:
-    assert bot_names() == ("random", "greedy", "v1", "v2")
+    assert bot_names() == ("random", "greedy", "v1", "v2", "v3")
     assert bot_names() == PLAYER_KINDS
 
 

@@ -13,7 +13,7 @@ from checker.management.stopping import stoppable
 from checker.play.bots.registry import UnknownBotError
 from checker.play.duel import DuelSummary, check_bot, duel
 
-from .simulate import _positive, _seed
+from .simulate import _positive, _seed, add_budget, use_budget
 
 
 def render(s: dict[str, Any]) -> str:
@@ -56,6 +56,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=_seed, default=1, metavar="S")
         parser.add_argument("--jobs", type=_positive, default=1, metavar="J")
         parser.add_argument("--format", choices=["table", "json"], default="table")
+        add_budget(parser)
 
     def _usage_error(self, message: str) -> None:
         self.stderr.write(f"duel: error: {message}")
@@ -71,6 +72,7 @@ class Command(BaseCommand):
             check_bot(bot_b)
         except UnknownBotError as exc:
             self._usage_error(exc.message_en)
+        use_budget(opts)
         kept = "nothing kept (a duel reports its figures only once every deal is played)"
         with stoppable("duel", sys.stderr, lambda: kept):
             result: DuelSummary = duel(

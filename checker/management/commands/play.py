@@ -42,6 +42,8 @@ from checker.play.table import Table, banker_reveal, fold_events, review_seats
 from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web.links import options_param
 
+from .simulate import add_budget, use_budget
+
 # Words that ask for 查牌 (after 报无主), and whether they also show the others' trumps (明牌).
 REVIEW_WORDS = {"review": False, "r": False, "查牌": False, "review all": True, "明牌": True}
 RED = "\033[31m"
@@ -117,6 +119,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--autoplay", action="store_true", help="bots take every seat")
         parser.add_argument("--lang", default="zh", help="zh (default) or en")
+        add_budget(parser)
 
     def handle(self, *args: Any, **opts: Any) -> None:
         with stoppable(
@@ -129,6 +132,7 @@ class Command(BaseCommand):
             self._handle(*args, **opts)
 
     def _handle(self, *args: Any, **opts: Any) -> None:
+        use_budget(opts)
         seat = None if opts["autoplay"] else opts["human_seat"]
         try:
             options = parse_options(opts["options"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from checker.engine.errors import EngineError
 from checker.engine.ruleset import load_ruleset, ruleset_known, ruleset_names
 from checker.management.stopping import PendingFile, stoppable
 from checker.play.bots.registry import PLAYER_KINDS
+from checker.play.bots.search import BudgetError, read_budget, set_budget
 from checker.play.simulation import Summary, header, simulate, simulate_matches
 from checker.scenarios.scenario import parse_options
 
@@ -152,6 +154,32 @@ def _positive(text: str) -> int:
     return value
 
 
+def budget_arg(text: str) -> float:
+    """Read --budget MS (bot v3's search budget per decision): a positive number, else a clear
+    error naming the value."""
+    try:
+        return read_budget(text)
+    except BudgetError as exc:
+        raise argparse.ArgumentTypeError(exc.message_en) from None
+
+
+def add_budget(parser: CommandParser) -> None:
+    """Add --budget MS to a command that plays bots."""
+    parser.add_argument(
+        "--budget",
+        type=budget_arg,
+        metavar="MS",
+        help="bot v3's search budget per decision in ms (turned into a fixed number of "
+        "simulated deals: the same seed gives the same play on any machine)",
+    )
+
+
+def use_budget(opts: dict[str, Any]) -> None:
+    """Give the bots made from now on the --budget asked for (if any)."""
+    if opts.get("budget") is not None:
+        set_budget(opts["budget"])
+
+
 def _seed(text: str) -> int:
     value = int(text)
     if not 0 <= value < 2**63:
@@ -197,6 +225,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", choices=PLAYER_KINDS, default="random")
         parser.add_argument("--log", metavar="FILE", help="write a JSON-lines replay log")
         parser.add_argument("--jobs", type=_positive, default=1, metavar="N")
+        add_budget(parser)
         parser.add_argument("--no-store", action="store_true", help="do not save the run")
         parser.add_argument(
             "--matches", type=_positive, metavar="N", help="play N whole matches instead of rounds"
@@ -220,6 +249,7 @@ class Command(BaseCommand):
             load_ruleset(name).with_options(options)
         except EngineError as exc:
             raise CommandError(f"--options: {exc.message_en}") from exc
+        use_budget(opts)
         engine = engine_version()
         rounds, seed, players = opts["rounds"], opts["seed"], opts["players"]
         if opts["json"]:

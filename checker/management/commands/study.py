@@ -17,7 +17,7 @@ from checker.lab.shards import ShardTask
 from checker.lab.spec import SpecError, StudySpec, from_dict, read_spec
 from checker.play.cluster import SchedulerError, open_client
 
-from .simulate import engine_version
+from .simulate import add_budget, engine_version, use_budget
 
 MAX_WORKERS = 256
 
@@ -40,6 +40,7 @@ class Command(BaseCommand):
         parser.add_argument("--resume", type=int, metavar="ID", help="finish a stopped study")
         parser.add_argument("--format", choices=("table", "json"), default="table")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        add_budget(parser)
 
     def _usage_error(self, message: str) -> None:
         self.stderr.write(f"study: error: {message}")
@@ -48,6 +49,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         from checker.models import Study
 
+        use_budget(opts)
         study, done = None, {}
         if opts["resume"] is not None:
             study = Study.objects.filter(pk=opts["resume"]).first()

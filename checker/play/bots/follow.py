@@ -175,16 +175,17 @@ def discard(
         side_points = sorted(
             (c for c in left if key[c][0] != TRUMP), key=lambda c: (c.points, key[c][1], c)
         )
-        take(side_points[: k - len(chosen)])
-        if how == "smallest":
-            how = "low_points"
+        spent = side_points[: k - len(chosen)]
+        take(spent)
+        if how == "smallest" and any(c.points for c in spent):
+            how = "low_points"  # said only when point cards were in fact discarded
     if len(chosen) < k:
         fixed = trump_ranks(ctx.ruleset, ctx.level)
         trumps = sorted(
             left, key=lambda c: (c.is_joker, c.rank in fixed, c.points > 0, key[c][1], c)
         )
         take(trumps[: k - len(chosen)])
-        how = "smallest_trumps" if how == "smallest" else how
+        how = {"smallest": "smallest_trumps", "low_points": "low_points_trumps"}.get(how, how)
     return chosen, how
 
 
@@ -205,6 +206,11 @@ DISCARD_WORDS = {
     "low_points": (
         "只有分牌可垫：先垫低分牌（5 先于 10/K）{cards}",
         "only point cards left to discard: the low ones first (5 before 10/K) {cards}",
+    ),
+    "low_points_trumps": (
+        "副牌只剩分牌，不够垫：先垫低分副牌，再垫最小的主（保留级牌和王）{cards}",
+        "the side cards left are point cards and too few: the low ones first, then the smallest "
+        "trumps (keeping level cards and jokers) {cards}",
     ),
     "smallest_trumps": (
         "缺门垫主牌：垫最小的主，保留级牌和王 {cards}",

@@ -10,6 +10,7 @@ from checker.engine.errors import EngineError
 
 from ..players import Player
 from .basic import GreedyBot, RandomBot
+from .search import V3Bot
 from .v1 import V1Bot
 from .v2 import V2Bot
 
@@ -20,11 +21,15 @@ BOTS: dict[str, BotFactory] = {
     "greedy": GreedyBot,
     "v1": V1Bot,
     "v2": V2Bot,
+    "v3": V3Bot,
 }
 # The bots' names, weakest first: what a seat, --players and a duel may name.
 PLAYER_KINDS: tuple[str, ...] = tuple(BOTS)
-# The strongest bot: what a seat plays when nobody names one.
+# What a seat plays when nobody names one: v2, the strongest of the quick bots (v3 searches
+# for up to a second a play; the table offers it as 高手 / expert).
 DEFAULT_BOT = "v2"
+# The strongest bot, offered at the table as 高手 / expert.
+EXPERT_BOT = "v3"
 
 
 class UnknownBotError(EngineError):
@@ -46,11 +51,14 @@ def bot_names() -> tuple[str, ...]:
     return PLAYER_KINDS
 
 
-def make_bot(name: str, rng: random.Random) -> Player:
-    """Make one bot by name with its own random generator."""
+def make_bot(name: str, rng: random.Random, budget_ms: float | None = None) -> Player:
+    """Make one bot by name with its own random generator (and, for a searching bot, this
+    search budget in ms instead of the current one)."""
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(name)
+    if budget_ms is not None and name == EXPERT_BOT:
+        return V3Bot(rng, budget_ms)
     return factory(rng)
 
 

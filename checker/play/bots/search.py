@@ -1,0 +1,268 @@
+"""Bot v3: determinized search (perfect-information Monte Carlo) over v2's play.
+
+At each lead and follow it draws deals the seat could be facing from its own view only
+(`sampling`), plays each sensible candidate (`candidates`) on every deal to the end of the round
+with v2 at every seat, and keeps the play with the best mean value for its side: the attackers'
+final points (kitty bonus and its multiplier included) for or against it, and the round's outcome
+(a level won or lost counts as LEVEL_WORTH points). Declaring, burying, bidding and naming trump
+are v2's.
+
+The budget. A budget of MS milliseconds is turned into a number of simulated plays
+(PLAYS_PER_MS a millisecond, measured on the reference machine), hence into a number of deals
+for the decision at hand (more when fewer cards are left): no clock is read, so a choice and its
+explanation depend only on the view and the bot's seed, and the time a decision takes is about MS
+on the reference machine (`checker/perf/searchbench.py` measures it). The deals are drawn from a
+generator seeded by the bot's seed and the view, so the same view gets the same answer however
+the round got there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+
+from checker.engine.cards import Card
+from checker.engine.errors import EngineError
+from checker.engine.texts import Lang, cards_text, pick
+
+from ..moves import Move
+from ..players import BURY, FOLLOW, LEAD, CardPlayer, Decision, PlayerView
+from ..position import attackers_points, round_at
+from ..round import drive
+from ..state import RoundState
+from .candidates import candidate_plays
+from .sampling import draw_deals
+from .v2 import V2Bot
+
+DEFAULT_BUDGET_MS = 400.0
+PLAYS_PER_MS = 4.0
+MIN_DEALS = 4
+MAX_DEALS = 64
+LEVEL_WORTH = 20
+# v2's own play stands unless another beats it on the same deals by this many standard errors.
+SURE = 1.0
+BUDGET_ENV = "CHECKER_SEARCH_BUDGET_MS"
+
+
+class BudgetError(EngineError):
+    """A search budget that is not a positive number; the message quotes it."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(
+            f"搜索预算“{value}”不是正数（毫秒）",
+            en=f"search budget '{value}' is not a positive number of milliseconds",
+            field="budget",
+            value=str(value),
+        )
+
+
+def read_budget(value: object) -> float:
+    """Return a budget in ms read from text or a number, or raise BudgetError."""
+    try:
+        ms = float(str(value).strip())
+    except ValueError:
+        raise BudgetError(value) from None
+    if not ms > 0 or ms == float("inf"):
+        raise BudgetError(value)
+    return ms
+
+
+def set_budget(ms: float) -> None:
+    """Set the budget of every v3 bot made from now on, in this process and its workers."""
+    os.environ[BUDGET_ENV] = repr(read_budget(ms))
+
+
+def current_budget() -> float:
+    """Return the budget new v3 bots get: the one set, else DEFAULT_BUDGET_MS."""
+    text = os.environ.get(BUDGET_ENV)
+    return read_budget(text) if text else DEFAULT_BUDGET_MS
+
+
+def plan(budget_ms: float, candidates: int, cards_left: int, players: int) -> tuple[int, int]:
+    """Turn a budget into (candidates, deals) to try: the plays it buys over plays per deal.
+
+    Fewer candidates (the first ones, v2's own choice first) are tried rather than fewer than
+    MIN_DEALS deals; never fewer than two.
+    """
+    plays = int(budget_ms * PLAYS_PER_MS)
+    per_play = max(1, cards_left * players)  # plays to the end of the round on one deal
+    tried = max(2, min(candidates, plays // (per_play * MIN_DEALS)))
+    deals = max(MIN_DEALS, min(MAX_DEALS, plays // (per_play * tried)))
+    return tried, deals
+
+
+def _view_seed(salt: int, view: PlayerView) -> int:
+    """Derive the decision's generator seed from the bot's seed and what the view shows."""
+    text = repr((salt, view.seat, view.phase, sorted(view.hand), view.history, view.trick))
+    return zlib.crc32(text.encode())
+
+
+class V3Bot(CardPlayer):
+    """The searching bot: v2's judgement checked by playing its candidates out on sampled deals."""
+
+    name = "v3"
+    passes_without_options = True
+
+    def __init__(self, rng: random.Random, budget_ms: float | None = None) -> None:
+        self.v2 = V2Bot(rng)
+        self.salt = rng.getrandbits(32)
+        self.budget_ms = read_budget(budget_ms) if budget_ms is not None else current_budget()
+        self.buried: tuple[Card, ...] = ()  # the kitty this seat buried last, as it knows it
+
+    def _remembered(self, view: PlayerView) -> PlayerView:
+        """Keep in mind the kitty this seat buried (a follow view does not show it again) and
+        add it to a banker's follow view, when it still fits the cards seen."""
+        if view.phase == LEAD and view.kitty:
+            self.buried = tuple(view.kitty)
+        if view.phase != FOLLOW or view.kitty or view.seat != view.banker or not self.buried:
+            return view
+        seen = Counter(view.hand) + Counter(self.buried)
+        for trick in (*view.history, view.trick):
+            for _, cards in trick:
+                seen.update(cards)
+        if max(seen.values()) > view.ruleset.decks:
+            return view  # another round's kitty
+        return view._replace(kitty=self.buried)
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Return the decision for the view's phase: searched for a lead or follow."""
+        if view.phase in (LEAD, FOLLOW) and view.ctx is not None:
+            # The hand in the table's order: the same cards, however dealt, get the same answer.
+            view = self._remembered(view._replace(hand=tuple(view.ctx.sort_cards(view.hand))))
+        base = self.v2.decide(view)
+        if view.phase == BURY:
+            self.buried = base.cards
+        if view.phase not in (LEAD, FOLLOW):
+            return _following(base, "v2", "按 v2 的规则：", "by v2's rules: ")
+        if view.banker is None or view.ctx is None:
+            return _following(
+                base,
+                "v2",
+                "不知道谁坐庄，无从推演，按 v2：",
+                "no banker known, nothing to search, v2's: ",
+            )
+        rng = random.Random(_view_seed(self.salt, view))
+        plays = candidate_plays(view, base.cards, rng)
+        if len(plays) < 2:
+            return _following(
+                base, "single", "只有一种合理出法，按 v2：", "has one sensible play, v2's: "
+            )
+        tried, count = plan(self.budget_ms, len(plays), len(view.hand), view.ruleset.players)
+        plays = plays[:tried]
+        deals = draw_deals(view, count, rng)
+        if not deals:
+            return _following(
+                base,
+                "v2",
+                "手外的牌与所见对不上，无从推演，按 v2：",
+                "no deal fits what it saw, v2's: ",
+            )
+        values: list[list[float]] = [[] for _ in plays]
+        points = attackers_points(view)
+        for deal in deals:
+            root = round_at(view, deal.hands, deal.kitty, points)
+            seed = rng.getrandbits(32)
+            for i, play in enumerate(plays):
+                values[i].append(self._play_out(root.copy(), play, view, seed))
+        return _searched(plays, values)
+
+    def _play_out(
+        self, state: RoundState, play: Sequence[Card], view: PlayerView, seed: int
+    ) -> float:
+        """Make the play on one deal, let v2 play every seat to the end; value it for the side."""
+        state.apply(Move("cards", tuple(play)))
+        players = [V2Bot(random.Random(seed + s)) for s in range(view.ruleset.players)]
+        res = drive(state, players)
+        rs, banker = view.ruleset, view.banker
+        assert banker is not None
+        on_banker = rs.is_banker_side(view.seat, banker)
+        points = -res.attackers_points if on_banker else res.attackers_points
+        if rs.settles_by_bid:  # the bid is not in the view: points only
+            return float(points)
+        won = (res.winner == "banker") == on_banker
+        return float(points + LEVEL_WORTH * (res.rise if won else -res.rise))
+
+    def cards(self, view: PlayerView) -> list[Card]:
+        """Return the cards of decide(view)."""
+        return list(self.decide(view).cards)
+
+    def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
+        """Bid as v2 does."""
+        return self.v2.bid(view, low, high, step, must)
+
+    def surrender(self, view: PlayerView) -> bool:
+        """Surrender as v2 does."""
+        return self.v2.surrender(view)
+
+    def pick_trump(self, view: PlayerView) -> str:
+        """Name trump as v2 does."""
+        return self.v2.pick_trump(view)
+
+
+def _following(base: Decision, rule: str, zh: str, en: str) -> Decision:
+    """Wrap v2's decision where v3 does not search, saying why (zh, en) before v2's words."""
+
+    def say(lang: Lang) -> str:
+        return "v3 " + pick(lang, zh, en) + base.explanation_for(lang)
+
+    return Decision(base.cards, f"v3.{rule}", say)
+
+
+def better_than_first(values: Sequence[float], first: Sequence[float]) -> bool:
+    """Tell whether a play beat the first (v2's) on the same deals by more than the noise: its
+    mean gain is positive and at least one standard error (paired over the deals)."""
+    diffs = [a - b for a, b in zip(values, first, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean * mean * n >= var * SURE**2
+
+
+def _searched(plays: Sequence[Sequence[Card]], values: Sequence[Sequence[float]]) -> Decision:
+    """Pick the best play by mean value (v2's first play unless another is surely better) and
+    explain it: its gain over the worst play tried, the next best's, and v2's when it differs."""
+    deals = len(values[0])
+    means = [sum(v) / deals for v in values]
+    order = sorted(range(len(plays)), key=lambda i: (-round(means[i], 6), i))
+    best = order[0]
+    if best != 0 and not better_than_first(values[best], values[0]):
+        best = 0
+    second = next(i for i in order if i != best)
+    worst = min(means)
+    gain, next_gain = means[best] - worst, means[second] - worst
+    v2_gain = means[0] - worst
+
+    def say(lang: Lang) -> str:
+        chosen, other = cards_text(plays[best], lang), cards_text(plays[second], lang)
+        text = pick(
+            lang,
+            f"v3 试了 {deals} 种可能的牌局：{chosen} 平均为本方多得 {gain:.0f} 分"
+            f"（次选 {other}：+{next_gain:.0f}）",
+            f"v3 tried {deals} possible deals: {chosen} gains our side {gain:.0f} points on "
+            f"average (next best {other}: +{next_gain:.0f})",
+        )
+        if best != 0:
+            v2 = cards_text(plays[0], lang)
+            text += pick(
+                lang, f"；v2 会出 {v2}（+{v2_gain:.0f}）", f"; v2 would play {v2} (+{v2_gain:.0f})"
+            )
+        elif order[0] != 0:
+            text += pick(
+                lang,
+                "；别的出法多得的分不比随机波动大，仍按 v2",
+                "; no other play gained more than the noise, so v2's stands",
+            )
+        return text + pick(
+            lang,
+            f"（与最差的试法相比；升一级按 {LEVEL_WORTH} 分计）",
+            f" (against the worst play tried; a level counts as {LEVEL_WORTH} points)",
+        )
+
+    return Decision(tuple(plays[best]), "v3.search", say)
