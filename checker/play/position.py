@@ -35,10 +35,35 @@ def round_at(
     n = rs.players
     if len(hands) != n:
         raise ValueError(f"round_at needs {n} hands, got {len(hands)}")
-    state: RoundState = object.__new__(RoundState)
-    put = object.__setattr__
     setup = RoundSetup(view.level, view.level, banker)
     held = [list(h) for h in hands]
+    state = _blank_state(view, setup, held, kitty)
+    state._start_progress()
+    res = state.res = RoundResult(rs.name, 0, setup)
+    res.trump, res.banker, res.trump_by = ctx.trump, banker, "declare"
+    res.attackers_points = points if points is not None else attackers_points(view)
+    if rs.bidding is not None:
+        res.bid = int(rs.bidding["max"])
+    state._final = view.declarations
+    state._history = view.history
+    state._trick_no = len(view.history)
+    if view.phase == LEAD:
+        state._leader = view.seat
+        state._start_trick()
+        return state
+    _place_trick(state, view, held)
+    return state
+
+
+def _blank_state(
+    view: PlayerView, setup: RoundSetup, held: list[list[Card]], kitty: Sequence[Card]
+) -> RoundState:
+    """Make a RoundState whose fields hold these hands and kitty and the cards the view saw
+    played, with no log, no referee and no deal left to shuffle (the progress comes after)."""
+    rs, n, banker, ctx = view.ruleset, view.ruleset.players, setup.banker, view.ctx
+    assert banker is not None and ctx is not None
+    state: RoundState = object.__new__(RoundState)
+    put = object.__setattr__
     seen = [c for t in view.history for _, cs in t for c in cs]
     seen += [c for _, cs in view.trick for c in cs]
     for name, value in (
@@ -71,20 +96,6 @@ def round_at(
         ("opening", ()),
     ):
         put(state, name, value)
-    state._start_progress()
-    res = state.res = RoundResult(rs.name, 0, setup)
-    res.trump, res.banker, res.trump_by = ctx.trump, banker, "declare"
-    res.attackers_points = points if points is not None else attackers_points(view)
-    if rs.bidding is not None:
-        res.bid = int(rs.bidding["max"])
-    state._final = view.declarations
-    state._history = view.history
-    state._trick_no = len(view.history)
-    if view.phase == LEAD:
-        state._leader = view.seat
-        state._start_trick()
-        return state
-    _place_trick(state, view, held)
     return state
 
 
