@@ -583,6 +583,27 @@ def table(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
+def _stale(
+    request: HttpRequest, game: PlayGame, position: Position, *, raced: bool, mingpai: bool = False
+) -> HttpResponse:
+    """Answer a move made on a table that has moved on (a stale page, or another request first)."""
+    text = (
+        _("这一步已经走过了：下面是现在的局面。")
+        if raced
+        else _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
+    )
+    return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
+
+
+def _advance(game: PlayGame, moves: str, **fields: Any) -> bool:
+    """Store the game's new moves one ply on, only if nobody moved it meanwhile."""
+    return bool(
+        PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
+            moves=moves, ply=F("ply") + 1, updated=timezone.now(), **fields
+        )
+    )
+
+
 def _read_move(data: dict[str, Any]) -> Move:
     """Read the posted move: an action or declaration button, or the ticked cards."""
     action = data["move"].strip()
@@ -606,8 +627,7 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
     data = form.cleaned_data
     mingpai = data["mingpai"] == "1"
     if data["ply"] != game.ply:
-        text = _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
-        return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
+        return _stale(request, game, position, raced=False, mingpai=mingpai)
     ask = position.ask
     if ask is None or data["phase"] != ask.phase:
         text = _("现在轮不到你这样走：下面是现在的局面。")
@@ -624,15 +644,8 @@ def move(request: HttpRequest, key: str) -> HttpResponse:
             checked=data["c"],
             mingpai=mingpai,
         )
-    updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
-        moves=format_moves(new.moves),
-        ply=F("ply") + 1,
-        updated=timezone.now(),
-        finished=new.is_over,
-    )
-    if not updated:
-        text = _("这一步已经走过了：下面是现在的局面。")
-        return _render_table(request, game, position, status=409, error=text, mingpai=mingpai)
+    if not _advance(game, format_moves(new.moves), finished=new.is_over):
+        return _stale(request, game, position, raced=True, mingpai=mingpai)
     game.refresh_from_db()
     POSITIONS.put(new)
     if not request.htmx:
@@ -650,18 +663,13 @@ def take_back(request: HttpRequest, key: str) -> HttpResponse:
     game, position = loaded
     form = PicksForm(request.POST)
     if not form.is_valid() or form.cleaned_data["ply"] != game.ply:
-        text = _("这一步已经走过了（页面过期或重复提交）：下面是现在的局面。")
-        return _render_table(request, game, position, status=409, error=text)
+        return _stale(request, game, position, raced=False)
     if not tableview.take_back_open(position):
         return _render_table(request, game, position, status=409, error=_("这里不能悔棋。"))
     moves = format_moves([*position.moves, Move("takeback")])
     back = POSITIONS.get(position.spec, moves)
-    updated = PlayGame.objects.filter(pk=game.pk, ply=game.ply).update(
-        moves=moves, ply=F("ply") + 1, updated=timezone.now()
-    )
-    if not updated:
-        text = _("这一步已经走过了：下面是现在的局面。")
-        return _render_table(request, game, position, status=409, error=text)
+    if not _advance(game, moves):
+        return _stale(request, game, position, raced=True)
     game.refresh_from_db()
     return _render_table(request, game, back) if request.htmx else see_other(game.key)
 
