@@ -81,6 +81,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "checker.web.context.site",
             ],
+            # Template tags live with the web room (no templatetags package of their own).
+            "libraries": {"notation": "checker.web.notation"},
         },
     },
 ]
