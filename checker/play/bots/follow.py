@@ -213,8 +213,8 @@ DISCARD_WORDS = {
         "trumps (keeping level cards and jokers) {cards}",
     ),
     "smallest_trumps": (
-        "缺门垫主牌：垫最小的主，保留级牌和王 {cards}",
-        "void: discards the smallest trumps, keeping level cards and jokers {cards}",
+        "没有可垫的副牌，垫最小的主（保留级牌和王）{cards}",
+        "no side cards to discard: the smallest trumps (keeping level cards and jokers) {cards}",
     ),
 }
 
