@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +32,7 @@ from checker.play.bots.registry import PLAYER_KINDS
 from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web import present
 from checker.web.context import engine_version
+from checker.web.limits import over_limit
 
 MAX_WEB_ROUNDS = 5000  # per arm: a few minutes of v2 bots on one core
 WEB_SHARD = 20  # rounds per shard: about half a second of v2 bots
@@ -88,6 +90,7 @@ class StudyForm(forms.Form):
                 help_text=_("如 hold_banker:same（留空：默认）"),
             )
         self.spec: StudySpec | None = None
+        self.refused = False  # valid, but this client started its allowance this minute
 
     def arm_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Pair each arm's ruleset field with its options field, for the template."""
@@ -147,14 +150,28 @@ def initial_arms(query: Any) -> dict[str, str]:
     return {f"arm{i}": a[:40] for i, a in enumerate(arms)}
 
 
-def create(spec: StudySpec) -> Study:
+def create(spec: StudySpec, client: str = "") -> Study:
     """Store a new study (no shard played yet)."""
     return Study.objects.create(
         name=spec.name,
         spec=spec.as_dict(),
         engine_version=engine_version()[:40],
         shards_total=spec.shard_count() * len(spec.arms),
+        client=client,
     )
+
+
+def start(form: StudyForm, client: str) -> Study | None:
+    """Store the valid form's study for this client; None (the form says why, `refused` set)
+    when the client has started its allowance of studies this minute."""
+    limit = settings.STUDY_CREATE_PER_MINUTE
+    if form.spec is None:
+        return None
+    if not over_limit(Study, client, limit):
+        return create(form.spec, client)
+    form.refused = True
+    form.add_error(None, _("开研究太频繁：每分钟最多开 %(n)d 个研究，请稍后再试。") % {"n": limit})
+    return None
 
 
 def step(study: Study, budget: float = STEP_SECONDS) -> None:
