@@ -176,6 +176,8 @@ STUDY_CREATE_PER_MINUTE = int(os.environ.get("DJANGO_STUDY_CREATE_PER_MINUTE", "
 PLAY_KEEP_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_DAYS", "30"))
 PLAY_KEEP_FINISHED_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_FINISHED_DAYS", "180"))
 RUNS_KEEP = int(os.environ.get("DJANGO_RUNS_KEEP", "200"))
+# … and saved workshop rulesets older than RULESETS_KEEP_DAYS that nothing stored still uses.
+RULESETS_KEEP_DAYS = int(os.environ.get("DJANGO_RULESETS_KEEP_DAYS", "180"))
 
 LOGGING = {
     "version": 1,
