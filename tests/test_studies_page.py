@@ -199,3 +199,42 @@ def test_the_page_bounds_the_study_size() -> None:
     study = start(Client(), rounds=str(studiespage.MAX_WEB_ROUNDS), **extra)
     assert len(study.spec["arms"]) == studiespage.ARMS == 4
     assert study.spec["rounds"] == 5000
+
+
+def test_each_side_may_play_its_own_bot() -> None:
+    client = Client()
+    html = client.get("/studies/").content.decode()
+    assert 'name="bots"' in html and 'name="bots_odd"' in html
+    study = start(client, bots="greedy", bots_odd="random")
+    assert study.spec["bots"] == "greedy,random,greedy,random"
+    task = make_tasks(from_dict(study.spec))[0]
+    assert task.bots == "greedy,random,greedy,random"  # the shards play it seat by seat
+    run_to_the_end(client, study)
+    study.refresh_from_db()
+    assert study.report is not None and study.report["arms"][0]["illegal_plays"] == 0
+    same = start(client, bots="greedy", bots_odd="greedy")
+    assert same.spec["bots"] == "greedy"  # the same bot on both sides is one name
+    left_out = start(client, bots="greedy")
+    assert left_out.spec["bots"] == "greedy"  # no second side: every seat the same
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"bots_odd": "wizard"}, "wizard"),
+        ({"arm1": "erqiwang", "bots_odd": "greedy"}, "erqiwang"),  # the banker plays alone
+    ],
+)
+def test_a_side_bot_is_checked(changes: dict[str, str], words: str) -> None:
+    response = Client().post("/studies/", {**GOOD, **changes})
+    errors = re.findall(r'data-testid="field-error">([^<]*)<', response.content.decode())
+    assert any(words in e for e in errors), errors
+    assert Study.objects.count() == 0
+
+
+def test_the_side_bot_error_in_english() -> None:
+    client = Client()
+    client.cookies["lang"] = "en"
+    response = client.post("/studies/", {**GOOD, "arm1": "erqiwang", "bots_odd": "greedy"})
+    html = response.content.decode()
+    assert "fixed partners" in html and "erqiwang" in html
