@@ -95,3 +95,18 @@ def test_a_game_purged_in_the_same_run_no_longer_keeps_its_ruleset() -> None:
     out = purge()
     assert "(h-gamegone)" in out
     assert names() == [] and PlayGame.objects.count() == 0
+
+
+def test_many_stale_rulesets_go_in_chunks() -> None:
+    from checker.management.commands.purge import CHUNK
+
+    created = timezone.now() - timedelta(days=400)
+    HouseRuleset.objects.bulk_create(
+        HouseRuleset(
+            name=f"h-{i:08d}", owner="o" * 32, base="classic", title="t", text="", created=created
+        )
+        for i in range(CHUNK * 2 + 7)
+    )
+    out = purge()
+    assert f"{CHUNK * 2 + 7} saved rulesets" in out and out.rstrip().endswith(", …)")
+    assert HouseRuleset.objects.count() == 0

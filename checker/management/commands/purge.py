@@ -24,6 +24,7 @@ from checker.models import HouseRuleset, PlayGame, SimulationRun
 from checker.web import saved
 
 SHOWN = 20  # saved rulesets named in the report
+CHUNK = 500  # saved rulesets deleted per query
 
 
 class Command(BaseCommand):
@@ -67,8 +68,9 @@ class Command(BaseCommand):
         """Delete (or count) the saved rulesets that none of the games and runs left uses."""
         days = settings.RULESETS_KEEP_DAYS
         names = saved.stale_names(now - timedelta(days=days), games, runs)
-        if not dry_run:
-            HouseRuleset.objects.filter(name__in=names).delete()
+        gone = [] if dry_run else names
+        for start in range(0, len(gone), CHUNK):  # in chunks: SQLite bounds a query's terms
+            HouseRuleset.objects.filter(name__in=gone[start : start + CHUNK]).delete()
         shown = ", ".join(names[:SHOWN]) + (", …" if len(names) > SHOWN else "")
         self.stdout.write(
             f"purge {verb}: {len(names)} saved rulesets older than {days} days that no game, "
