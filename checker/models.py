@@ -105,6 +105,8 @@ class Study(models.Model):
     created = models.DateTimeField(default=timezone.now, db_index=True)
     finished = models.DateTimeField(null=True, blank=True)
     report = models.JSONField(null=True, blank=True)
+    # Who started it from the page (checker.web.limits.client_of; empty from the command).
+    client = models.CharField(max_length=16, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created", "-id"]

@@ -168,11 +168,16 @@ PLAY_OWNER_COOKIE_SECURE = not DEBUG and not TESTING
 # last address of this header when a proxy sets it (e.g. HTTP_X_FORWARDED_FOR).
 PLAY_CREATE_PER_MINUTE = int(os.environ.get("DJANGO_PLAY_CREATE_PER_MINUTE", "30"))
 PLAY_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+# Studies one client may start per minute at /studies/ (429 beyond): each one plays up to
+# studiespage.MAX_WEB_ROUNDS rounds per arm in the web process.
+STUDY_CREATE_PER_MINUTE = int(os.environ.get("DJANGO_STUDY_CREATE_PER_MINUTE", "4"))
 # `manage.py purge`: unfinished games untouched for PLAY_KEEP_DAYS, finished ones after
 # PLAY_KEEP_FINISHED_DAYS, and simulation runs beyond the newest RUNS_KEEP are deleted.
 PLAY_KEEP_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_DAYS", "30"))
 PLAY_KEEP_FINISHED_DAYS = int(os.environ.get("DJANGO_PLAY_KEEP_FINISHED_DAYS", "180"))
 RUNS_KEEP = int(os.environ.get("DJANGO_RUNS_KEEP", "200"))
+# … and saved workshop rulesets older than RULESETS_KEEP_DAYS that nothing stored still uses.
+RULESETS_KEEP_DAYS = int(os.environ.get("DJANGO_RULESETS_KEEP_DAYS", "180"))
 
 LOGGING = {
     "version": 1,

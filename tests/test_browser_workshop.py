@@ -90,3 +90,25 @@ def test_derive_save_and_study_against_classic(size: str, request: pytest.Fixtur
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, f"{size}-4-report", "[data-testid=differences]")
     shot(page, f"{size}-5-charts", ".st-charts")
+
+
+def test_on_a_phone_drop_a_bases_table_and_meet_the_flip_rule(phone_page: BrowserPage) -> None:
+    page = phone_page.page
+    phone_page.goto("/rulesets/new/?base=terminal-003")
+    page.check("#id_drop_bands")
+    page.wait_for_selector("#ws-preview [data-testid=diff]", timeout=60_000)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=yaml]').textContent.includes('bands: []')"
+    )
+    assert page.evaluate(MEASURE) == []
+    shot(page, "phone-6-drop-table", "[data-testid=bands]")
+    phone_page.goto("/rulesets/new/?base=shuangsheng")
+    page.select_option("#id_declare__nobody", "no_trump")
+    errors = page.wait_for_selector("[data-testid=preview-errors]", timeout=60_000)
+    assert "flip: true" in errors.inner_text()
+    shot(page, "phone-7-flip-help", '[data-field="declare__nobody"]')
+    phone_page.goto("/studies/")
+    page.select_option("#id_bots", "greedy")
+    page.select_option("#id_bots_odd", "random")
+    assert page.evaluate(MEASURE) == []
+    shot(page, "phone-8-bots-per-side", '[data-field="bots"]')

@@ -6,9 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import timedelta
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
+from django.utils import timezone
 
 from checker.lab.run import report
 from checker.lab.shards import make_tasks, run_shard
@@ -162,3 +164,77 @@ def test_a_study_spec_names_a_saved_ruleset_and_carries_its_text() -> None:
     ruleset = spec.arms[0].ruleset
     assert isinstance(ruleset, tuple) and ruleset[0] == name  # workers need no database
     assert "bands:" in ruleset[1] and "extends" not in ruleset[1]
+
+
+@override_settings(STUDY_CREATE_PER_MINUTE=2)
+def test_starting_studies_is_limited_per_client_with_a_429_in_both_languages() -> None:
+    client = Client()
+    for _ in range(2):
+        start(client)
+    refused = client.post("/studies/", GOOD)
+    assert refused.status_code == 429 and refused["Retry-After"] == "60"
+    html = refused.content.decode()
+    assert "每分钟最多开 2 个研究" in html and 'value="terminal-003"' in html  # the form stays
+    client.cookies["lang"] = "en"
+    english = client.post("/studies/", GOOD)
+    assert english.status_code == 429 and "at most 2 studies a minute" in english.content.decode()
+    assert Study.objects.count() == 2
+    start(Client(REMOTE_ADDR="10.1.2.3"))  # another client may
+    Study.objects.update(created=timezone.now() - timedelta(minutes=2))
+    start(client)  # a minute later this one may again
+    assert Study.objects.count() == 4
+
+
+@override_settings(STUDY_CREATE_PER_MINUTE=1)
+def test_a_refused_study_form_is_still_checked_first() -> None:
+    client = Client()
+    start(client)
+    bad = client.post("/studies/", {**GOOD, "rounds": "5001"})
+    assert bad.status_code == 200 and "5000" in bad.content.decode()  # the field error, not 429
+
+
+def test_the_page_bounds_the_study_size() -> None:
+    """At most 5,000 rounds per arm and 4 arms: a fifth arm posted by hand is not read."""
+    extra = {"arm2": "classic", "arm3": "terminal-003", "arm4": "classic", "arm5": "classic"}
+    study = start(Client(), rounds=str(studiespage.MAX_WEB_ROUNDS), **extra)
+    assert len(study.spec["arms"]) == studiespage.ARMS == 4
+    assert study.spec["rounds"] == 5000
+
+
+def test_each_side_may_play_its_own_bot() -> None:
+    client = Client()
+    html = client.get("/studies/").content.decode()
+    assert 'name="bots"' in html and 'name="bots_odd"' in html
+    study = start(client, bots="greedy", bots_odd="random")
+    assert study.spec["bots"] == "greedy,random,greedy,random"
+    task = make_tasks(from_dict(study.spec))[0]
+    assert task.bots == "greedy,random,greedy,random"  # the shards play it seat by seat
+    run_to_the_end(client, study)
+    study.refresh_from_db()
+    assert study.report is not None and study.report["arms"][0]["illegal_plays"] == 0
+    same = start(client, bots="greedy", bots_odd="greedy")
+    assert same.spec["bots"] == "greedy"  # the same bot on both sides is one name
+    left_out = start(client, bots="greedy")
+    assert left_out.spec["bots"] == "greedy"  # no second side: every seat the same
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"bots_odd": "wizard"}, "wizard"),
+        ({"arm1": "erqiwang", "bots_odd": "greedy"}, "erqiwang"),  # the banker plays alone
+    ],
+)
+def test_a_side_bot_is_checked(changes: dict[str, str], words: str) -> None:
+    response = Client().post("/studies/", {**GOOD, **changes})
+    errors = re.findall(r'data-testid="field-error">([^<]*)<', response.content.decode())
+    assert any(words in e for e in errors), errors
+    assert Study.objects.count() == 0
+
+
+def test_the_side_bot_error_in_english() -> None:
+    client = Client()
+    client.cookies["lang"] = "en"
+    response = client.post("/studies/", {**GOOD, "arm1": "erqiwang", "bots_odd": "greedy"})
+    html = response.content.decode()
+    assert "fixed partners" in html and "erqiwang" in html

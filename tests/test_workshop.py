@@ -12,6 +12,7 @@ from django.test import Client
 
 from checker.engine.errors import RulesetError
 from checker.engine.ruleset import add_ruleset_lookup, load_ruleset, ruleset_known
+from checker.engine.scoring import score_round
 from checker.models import HouseRuleset
 from checker.web.workshopform import BAND_ROWS, Draft
 
@@ -294,3 +295,91 @@ def test_changed_trick_cases_open_in_the_checker_under_either_ruleset() -> None:
     assert link is not None
     checker = client.get(link.group(1).replace("&amp;", "&"))
     assert checker.status_code == 200 and "甩" in checker.content.decode()
+
+
+def test_a_base_with_a_level_table_offers_to_drop_it_and_classic_does_not() -> None:
+    client = Client()
+    assert 'name="drop_bands"' not in client.get("/rulesets/new/?base=classic").content.decode()
+    html = client.get("/rulesets/new/?base=terminal-003").content.decode()
+    assert 'name="drop_bands"' in html and "不用升级表" in html
+    client.cookies["lang"] = "en"
+    english = client.get("/rulesets/new/?base=terminal-003").content.decode()
+    assert "No level table" in english
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        {"drop_bands": "on"},  # the switch, the rows left as the base has them
+        {f"bands-{i}-{k}": "" for i in range(4) for k in ("low", "winner", "rise", "result")},
+    ],
+)
+def test_dropping_the_table_falls_back_to_the_step_rules_the_form_shows(
+    how: dict[str, str],
+) -> None:
+    base = load_ruleset("terminal-003")
+    draft = Draft(base, base, {**workshop_data("terminal-003"), **how})
+    assert draft.is_valid(), (draft.form.errors, [f.errors for f in draft.bands.forms])
+    data = yaml.safe_load(draft.text)
+    # The takeover line and big-sweep rise the form showed were the table's (120, 3).
+    assert data["score"] == {"bands": [], "step": 40, "swap_at": 120, "zero_rise": 3}
+    rs = draft.ruleset
+    assert rs is not None and rs.score.bands == () and rs.score.swap_at == 120
+    assert score_round(rs, 5).rise == 2 and score_round(base, 5).rise == 3
+    assert score_round(rs, 200).result == "promote" and score_round(rs, 200).rise == 2
+
+
+def test_dropping_the_table_while_changing_its_rows_is_a_clear_error() -> None:
+    data = {**workshop_data("terminal-003"), "drop_bands": "on", "bands-1-rise": "1"}
+    response = Client().post("/rulesets/new/?base=terminal-003", {**data, "action": "save"})
+    html = response.content.decode()
+    assert any("不用升级表" in e for e in field_errors(html)), field_errors(html)
+    assert 'has-error" data-field="drop_bands"' in html
+    assert HouseRuleset.objects.count() == 0
+
+
+def test_a_saved_ruleset_without_its_bases_table_shows_the_switch_ticked() -> None:
+    client = Client()
+    data = {**workshop_data("terminal-003"), "drop_bands": "on", "action": "save"}
+    response = client.post("/rulesets/new/?base=terminal-003", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    name = re.search(r"saved=(h-[a-z0-9]{8})", response["Location"]).group(1)  # type: ignore[union-attr]
+    assert load_ruleset(name).score.bands == ()
+    page = client.get(f"/rulesets/new/?base=terminal-003&saved={name}").content.decode()
+    assert re.search(r'name="drop_bands"[^>]*checked', page)
+    assert 'name="bands-0-low" value' not in page  # no rows of its own
+
+
+def test_a_base_that_flips_by_its_top_level_key_says_nobody_cannot_change() -> None:
+    client = Client()
+    html = client.get("/rulesets/new/?base=shuangsheng").content.decode()
+    assert "flip: true" in html and "工坊改不了这一条" in html  # said in the help up front
+    data = {**workshop_data("shuangsheng"), "declare__nobody": "no_trump", "action": "save"}
+    response = client.post("/rulesets/new/?base=shuangsheng", data)
+    errors = field_errors(response.content.decode())
+    assert any("选 no_trump 不会生效" in e and "flip: true" in e for e in errors), errors
+    assert HouseRuleset.objects.count() == 0
+    client.cookies["lang"] = "en"
+    english = client.post("/rulesets/new/?base=shuangsheng", data).content.decode()
+    assert "no_trump would have no effect" in english
+    kept = {**workshop_data("shuangsheng"), "declare__nobody": "flip", "action": "save"}
+    assert client.post("/rulesets/new/?base=shuangsheng", kept).status_code == 302
+
+
+def test_only_a_base_flipping_by_its_top_level_key_is_restricted() -> None:
+    from checker.web.workshopform import flips_by_key
+
+    assert flips_by_key(load_ruleset("shuangsheng"))
+    assert not any(flips_by_key(load_ruleset(n)) for n in ("classic", "terminal-003"))
+    classic = load_ruleset("classic")
+    draft = Draft(classic, classic, {**workshop_data(), "declare__nobody": "no_trump"})
+    assert draft.is_valid() and "flip: true" not in str(
+        draft.form.fields["declare__nobody"].help_text
+    )
+
+
+def test_a_bases_own_table_left_as_it_is_is_not_written_again() -> None:
+    base = load_ruleset("terminal-003")
+    draft = Draft(base, base, workshop_data("terminal-003", option__hold_banker="same"))
+    assert draft.is_valid()
+    assert "score" not in yaml.safe_load(draft.text)  # only the option changes

@@ -294,7 +294,8 @@ class ScoreRules:
     """The score bands: big sweep, small sweep, banker holds, attackers take over and rise.
 
     `bands`, when given, is the whole level table (step, swap_at and zero_rise then only
-    describe it: swap_at is where the attackers' first band starts)."""
+    describe it: swap_at is where the attackers' first band starts); empty, the step rules
+    settle the levels."""
 
     policy: ScorePolicy
     step: int
@@ -1209,11 +1210,15 @@ def _score_rules(
 
 
 def _bands(rows: Any, where: str) -> tuple[ScoreBand, ...]:
-    """Read score.bands: rows {from, winner, rise, result}, the first from 0, rising strictly."""
+    """Read score.bands: rows {from, winner, rise, result}, the first from 0, rising strictly
+    (an empty list: no level table, as a house ruleset drops its parent's)."""
     path = "score.bands"
-    if not isinstance(rows, list) or not rows:
+    if not isinstance(rows, list):
         raise _file_error(
-            where, f"{path} 必须是非空列表", f"{path} must be a list of rows", field=path
+            where,
+            f"{path} 必须是列表（空列表：不用升级表）",
+            f"{path} must be a list of rows (an empty list: no level table)",
+            field=path,
         )
     out: list[ScoreBand] = []
     for i, row in enumerate(rows):

@@ -8,11 +8,9 @@ anyone with the link sees the table and may copy it to play on from there.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import secrets
 import time
-from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -65,6 +63,7 @@ from checker.play.visibility import (
 from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web import handtools, matchview, present, roomview, tableview
 from checker.web.context import engine_version
+from checker.web.limits import client_of, over_limit, refused
 from checker.web.links import checker_query, options_param
 
 OWNER_COOKIE = "table"
@@ -305,25 +304,13 @@ def with_owner(response: HttpResponse, token: str) -> HttpResponse:
     return response
 
 
-def client_of(request: HttpRequest) -> str:
-    """Name the client for the creation limit: a keyed hash of its address (never stored raw)."""
-    header = settings.PLAY_CLIENT_IP_HEADER
-    address = request.META.get(header, "") if header else ""
-    address = address.split(",")[-1].strip() or request.META.get("REMOTE_ADDR", "")
-    key = f"{settings.SECRET_KEY}:{address}".encode()
-    return hashlib.sha256(key).hexdigest()[:16]
-
-
 def _too_many(request: HttpRequest, client: str) -> HttpResponse | None:
     """The 429 page when this client has created its allowance of games this minute."""
     limit = settings.PLAY_CREATE_PER_MINUTE
-    since = timezone.now() - timedelta(minutes=1)
-    if PlayGame.objects.filter(client=client, created__gte=since).count() < limit:
+    if not over_limit(PlayGame, client, limit):
         return None
     text = _("开局太频繁：每分钟最多开 %(n)d 局，请稍后再试。") % {"n": limit}
-    response = _message(request, text, 429)
-    response["Retry-After"] = "60"
-    return response
+    return refused(_message(request, text, 429))
 
 
 def _create(

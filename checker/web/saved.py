@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime
+from typing import Any
 
 from django.db import DatabaseError
+from django.db.models import QuerySet
 
 from checker.engine.ruleset import add_ruleset_lookup, load_ruleset
 
@@ -52,6 +55,27 @@ def case_root(name: str) -> str:
             return name
         name = load_ruleset(name).extends
     return name
+
+
+def stale_names(before: datetime, games: QuerySet[Any], runs: QuerySet[Any]) -> list[str]:
+    """Name the saved rulesets made before `before` that nothing stored still uses: none of
+    `games` and `runs` (those that stay), no study arm, no kept saved ruleset derived from them."""
+    from checker.models import HouseRuleset, Study
+
+    bases = dict(HouseRuleset.objects.values_list("name", "base"))
+    old = set(HouseRuleset.objects.filter(created__lt=before).values_list("name", flat=True))
+    kept = set(bases) - old
+    kept |= old & set(games.values_list("ruleset", flat=True).distinct())
+    kept |= old & set(runs.values_list("ruleset", flat=True).distinct())
+    for spec in Study.objects.values_list("spec", flat=True).iterator():
+        kept |= old & {arm.get("ruleset") for arm in spec.get("arms", [])}
+    todo = list(kept)
+    while todo:  # a kept ruleset keeps its base, and that base its own
+        base = bases.get(todo.pop(), "")
+        if base in old and base not in kept:
+            kept.add(base)
+            todo.append(base)
+    return sorted(old - kept)
 
 
 def install() -> None:

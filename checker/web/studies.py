@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from checker.models import Study
 from checker.web import studiespage
+from checker.web.limits import client_of, refused
 from checker.web.play import owner_token
 
 
@@ -19,13 +20,15 @@ def studies(request: HttpRequest) -> HttpResponse:
     names = studiespage.form_names(owner_token(request))
     if request.method == "POST":
         form = studiespage.StudyForm(request.POST, names=names)
-        if form.is_valid() and form.spec is not None:
-            study = studiespage.create(form.spec)
-            return redirect("study", pk=study.pk)
+        if form.is_valid():
+            study = studiespage.start(form, client_of(request))
+            if study is not None:
+                return redirect("study", pk=study.pk)
     else:
         form = studiespage.StudyForm(initial=studiespage.initial_arms(request.GET), names=names)
     context = {"nav": "studies", "form": form, "names": names, "history": studiespage.history()}
-    return render(request, "web/studies.html", context)
+    response = render(request, "web/studies.html", context)
+    return refused(response) if form.refused else response
 
 
 @require_safe

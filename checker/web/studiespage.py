@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +32,7 @@ from checker.play.bots.registry import PLAYER_KINDS
 from checker.scenarios.scenario import ScenarioError, parse_options
 from checker.web import present
 from checker.web.context import engine_version
+from checker.web.limits import over_limit
 
 MAX_WEB_ROUNDS = 5000  # per arm: a few minutes of v2 bots on one core
 WEB_SHARD = 20  # rounds per shard: about half a second of v2 bots
@@ -40,7 +42,8 @@ HISTORY = 30
 
 
 class StudyForm(forms.Form):
-    """A bounded study: up to four arms (a ruleset and its options), the bots, rounds, seed."""
+    """A bounded study: up to four arms (a ruleset and its options), the bots of each side,
+    rounds, seed."""
 
     name = forms.CharField(
         label=gettext_lazy("研究名称"),
@@ -49,10 +52,18 @@ class StudyForm(forms.Form):
         help_text=gettext_lazy("留空：按各组的规则名起名。"),
     )
     bots = forms.ChoiceField(
-        label=gettext_lazy("机器人"),
+        label=gettext_lazy("机器人（偶数座位 0、2 号一方）"),
         choices=[(k, k) for k in PLAYER_KINDS],
         initial="random",
-        help_text=gettext_lazy("每个座位都由这种机器人来打（random 最快，v2 最强）。"),
+        help_text=gettext_lazy("这一方的座位由这种机器人来打（random 最快，v2 最强）。"),
+    )
+    bots_odd = forms.ChoiceField(
+        label=gettext_lazy("机器人（奇数座位 1、3 号一方）"),
+        choices=[("", gettext_lazy("同上：每个座位都用同一种"))] + [(k, k) for k in PLAYER_KINDS],
+        required=False,
+        help_text=gettext_lazy(
+            "另一方用别的机器人，看强弱之差；只适用于对家固定（偶数座位对奇数座位）的规则。"
+        ),
     )
     rounds = forms.IntegerField(
         label=gettext_lazy("每组局数"),
@@ -88,6 +99,7 @@ class StudyForm(forms.Form):
                 help_text=_("如 hold_banker:same（留空：默认）"),
             )
         self.spec: StudySpec | None = None
+        self.refused = False  # valid, but this client started its allowance this minute
 
     def arm_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Pair each arm's ruleset field with its options field, for the template."""
@@ -101,13 +113,14 @@ class StudyForm(forms.Form):
             arm = self._arm(i, data)
             if arm is not None:
                 arms.append(arm)
-        if self.errors or len(arms) < 1:
+        bots = self._bots(data, arms) if arms and not self.errors else None
+        if bots is None:
             return data
         spec = {
             "name": data.get("name") or " vs ".join(a["label"] for a in arms)[:80],
             "rounds": data["rounds"],
             "seed": data["seed"],
-            "bots": data["bots"],
+            "bots": bots,
             "shard": WEB_SHARD,
             "arms": arms,
         }
@@ -116,6 +129,29 @@ class StudyForm(forms.Form):
         except SpecError as exc:
             raise forms.ValidationError(str(exc)) from exc
         return data
+
+    def _bots(self, data: dict[str, Any], arms: list[dict[str, Any]]) -> str | None:
+        """Write the bots as the spec takes them: one name, or one per seat by side (even seats
+        one bot, odd seats the other); None (an error at `bots_odd`) where sides are not fixed."""
+        even = data["bots"]
+        odd = data.get("bots_odd") or even
+        if odd == even:
+            return str(even)
+        rulesets = [load_ruleset(a["ruleset"]).with_options(a["options"]) for a in arms]
+        loose = [
+            a["ruleset"] for a, rs in zip(arms, rulesets, strict=True) if not rs.has_fixed_teams
+        ]
+        if loose:
+            text = _(
+                "两方用不同的机器人，要各组都是对家固定（偶数座位对奇数座位）的规则；%(names)s 不是。"
+            )
+            self.add_error("bots_odd", text % {"names": "、".join(dict.fromkeys(loose))})
+            return None
+        players = {rs.players for rs in rulesets}
+        if len(players) > 1:
+            self.add_error("bots_odd", _("两方用不同的机器人，要各组的人数相同。"))
+            return None
+        return ",".join(odd if seat % 2 else even for seat in range(players.pop()))
 
     def _arm(self, i: int, data: dict[str, Any]) -> dict[str, Any] | None:
         name = (data.get(f"arm{i}") or "").strip()
@@ -147,14 +183,28 @@ def initial_arms(query: Any) -> dict[str, str]:
     return {f"arm{i}": a[:40] for i, a in enumerate(arms)}
 
 
-def create(spec: StudySpec) -> Study:
+def create(spec: StudySpec, client: str = "") -> Study:
     """Store a new study (no shard played yet)."""
     return Study.objects.create(
         name=spec.name,
         spec=spec.as_dict(),
         engine_version=engine_version()[:40],
         shards_total=spec.shard_count() * len(spec.arms),
+        client=client,
     )
+
+
+def start(form: StudyForm, client: str) -> Study | None:
+    """Store the valid form's study for this client; None (the form says why, `refused` set)
+    when the client has started its allowance of studies this minute."""
+    limit = settings.STUDY_CREATE_PER_MINUTE
+    if form.spec is None:
+        return None
+    if not over_limit(Study, client, limit):
+        return create(form.spec, client)
+    form.refused = True
+    form.add_error(None, _("开研究太频繁：每分钟最多开 %(n)d 个研究，请稍后再试。") % {"n": limit})
+    return None
 
 
 def step(study: Study, budget: float = STEP_SECONDS) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import difflib
 import secrets
 from collections.abc import Mapping
-from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
@@ -17,7 +16,6 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from checker.engine.house import read_ruleset_text, ruleset_text
@@ -26,7 +24,8 @@ from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset
 from checker.models import HouseRuleset
 from checker.scenarios.matrix import MatrixRow, derived_rows
 from checker.web import present, rulesdoc, saved, selfcheck, variants
-from checker.web.play import client_of, owner_token, with_owner
+from checker.web.limits import client_of, over_limit
+from checker.web.play import owner_token, with_owner
 from checker.web.workshopform import Draft
 
 SAVE_TRIES = 4
@@ -145,9 +144,7 @@ def save(request: HttpRequest, draft: Draft) -> HttpResponse | None:
     """Store a valid draft under a new name, for this browser's owner cookie; redirect to it.
     None when the draft is not valid (its errors are on its fields) or the limit is reached."""
     client = client_of(request)
-    since = timezone.now() - timedelta(minutes=1)
-    recent = HouseRuleset.objects.filter(client=client, created__gte=since).count()
-    if recent >= settings.PLAY_CREATE_PER_MINUTE:
+    if over_limit(HouseRuleset, client, settings.PLAY_CREATE_PER_MINUTE):
         draft.form.add_error(None, _("保存太频繁，请稍后再试。"))
         return None
     token = owner_token(request) or secrets.token_hex(16)

@@ -37,6 +37,8 @@ from checker.engine.vocab import term
 from checker.web import present, rulesdoc
 
 BAND_ROWS = 6  # rows of the level table the form offers
+DROP_BANDS = "drop_bands"  # the switch that removes the base's level table
+OWN_PLACE = ("title", "title_en", "description", "description_en", DROP_BANDS)
 DRAFT_NAME = "draft"  # the name a draft is judged under before it is saved
 
 
@@ -300,6 +302,19 @@ class WorkshopForm(forms.Form):
         for field in self.shown_fields:
             self.fields[field.name] = _form_field(field, base)
             self.fields[field.name].initial = field.read(shown)
+        if base.score.bands:
+            self.fields[DROP_BANDS] = forms.BooleanField(
+                label=_("不用升级表"),
+                help_text=_(
+                    "勾上：去掉底规则的升级表，按上面的“每多少分升一级”“上台线”“大光升几级”"
+                    "（照现在填的数）算升级；下面的行须留空或保持原样。"
+                ),
+                required=False,
+                initial=not shown.score.bands,
+            )
+        if flips_by_key(base) and "declare__nobody" in self.fields:
+            nobody = self.fields["declare__nobody"]
+            nobody.help_text = f"{nobody.help_text} {_flip_words(base)}"
         for name, spec in base.option_specs.items():
             self.fields[f"option__{name}"] = forms.ChoiceField(
                 label=gettext("选项 %(name)s 的默认值") % {"name": name},
@@ -313,6 +328,40 @@ class WorkshopForm(forms.Form):
         for key in ("description", "description_en"):
             own = getattr(shown, key)
             self.fields[key].initial = own if own != getattr(base, key) else ""
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        """List the rule fields the template draws together (not the names, texts and the
+        level table's own switch)."""
+        return [self[name] for name in self.fields if name not in OWN_PLACE]
+
+    def drop_field(self) -> forms.BoundField | None:
+        """Give the level table's switch "no level table" (only a base with a table has it)."""
+        return self[DROP_BANDS] if DROP_BANDS in self.fields else None
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a no-declaration choice the base's top-level `flip: true` would override."""
+        data = super().clean()
+        nobody = data.get("declare__nobody")
+        if flips_by_key(self.base) and nobody and nobody != NobodyDeclares.FLIP:
+            self.add_error("declare__nobody", _flip_words(self.base, nobody))
+        return data
+
+
+def flips_by_key(rs: Ruleset) -> bool:
+    """Tell whether a ruleset flips the kitty by its top-level `flip: true`, which decides over
+    any `declare.nobody` a derived ruleset writes (so the workshop cannot change it)."""
+    return rs.data.get("flip") is True
+
+
+def _flip_words(base: Ruleset, chosen: str = "") -> str:
+    """Say why the base's no-declaration rule stays flip (and that `chosen` would not apply)."""
+    words = gettext(
+        "此底（%(base)s）用顶层的 flip: true 规定无人亮主时翻底定主，工坊改不了这一条；"
+        "要无人亮主时重新发牌或打无主，请换一个不翻底的规则集为底。"
+    ) % {"base": base.name}
+    if not chosen:
+        return words
+    return gettext("选 %(value)s 不会生效：") % {"value": chosen} + words
 
 
 def _plain(value: Any) -> str:
@@ -374,6 +423,14 @@ def band_initial(rs: Ruleset) -> list[dict[str, Any]]:
     ]
 
 
+def _table(rs: Ruleset) -> list[dict[str, Any]]:
+    """Write a ruleset's level table as its file does (what the rows read back to)."""
+    return [
+        {"from": b.low, "winner": b.winner, "rise": b.rise, "result": b.result}
+        for b in rs.score.bands
+    ]
+
+
 def _put(tree: dict[str, Any], path: str, value: Any) -> None:
     head, _dot, rest = path.partition(".")
     if rest:
@@ -400,10 +457,14 @@ class Draft:
         """Check the fields, write the YAML, let the engine judge it; errors go to fields."""
         if not (self.form.is_valid() & self.bands.is_valid()):
             return False
-        rows = [f.row() for f in self.bands.forms]
+        rows = [r for r in (f.row() for f in self.bands.forms) if r is not None]
         if any(f.non_field_errors() for f in self.bands.forms):
             return False
-        self.overrides = self._overrides([r for r in rows if r is not None])
+        if self._drops_bands(rows) and rows and rows != _table(self.base):
+            message = gettext("勾了“不用升级表”，下面的行却改了：请取消勾选，或把行留空、还原。")
+            self.form.add_error(DROP_BANDS, message)
+            return False
+        self.overrides = self._overrides(rows)
         self.text = self.yaml(name)
         try:
             self.ruleset = read_ruleset_text(self.text, name)
@@ -424,7 +485,14 @@ class Draft:
         if "decks" in out or "kitty_size" in out:
             out.setdefault("kitty_size", data["kitty_size"])
             out["hand_size"] = "auto"
-        if rows and rows != band_initial(self.base):
+        if self._drops_bands(rows):
+            # No table: the step rules as the form shows them (a table's base derives its
+            # takeover line and big-sweep rise from its rows, not from its own keys).
+            _put(out, "score.bands", [])
+            for key in ("score.step", "score.swap_at", "score.zero_rise"):
+                if key.replace(".", "__") in data:
+                    _put(out, key, data[key.replace(".", "__")])
+        elif rows and rows != _table(self.base):
             _put(out, "score.bands", rows)
         options = {}
         for name, spec in self.base.option_specs.items():
@@ -435,6 +503,11 @@ class Draft:
         if options:
             out["options"] = options
         return out
+
+    def _drops_bands(self, rows: list[dict[str, Any]]) -> bool:
+        """Tell whether the draft removes the base's level table: ticked, or every row blank."""
+        ticked = bool(self.form.cleaned_data.get(DROP_BANDS))
+        return bool(self.base.score.bands) and (ticked or not rows)
 
     def yaml(self, name: str) -> str:
         """Write the house ruleset: `extends` the base, its name and texts, what it changes."""

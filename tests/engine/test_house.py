@@ -94,6 +94,7 @@ def test_a_file_extending_classic_overrides_only_what_it_names(tmp_path: Path) -
             "score.bands[0].rise",
         ),
         ("declare:\n  nobody: shrug\n", "declare.nobody"),
+        ("score:\n  bands: {from: 0}\n", "score.bands"),
     ],
 )
 def test_errors_name_the_file_and_the_key_path(tmp_path: Path, text: str, path: str) -> None:
@@ -102,6 +103,17 @@ def test_errors_name_the_file_and_the_key_path(tmp_path: Path, text: str, path: 
         load_ruleset_file(file)
     assert str(file) in caught.value.message_en and path in caught.value.message_en
     assert "bad-one" not in ruleset_names()
+
+
+def test_an_empty_level_table_drops_the_parents_for_the_step_rules(tmp_path: Path) -> None:
+    text = "extends: terminal-003\nname: no-table\ntitle: x\nscore:\n  bands: []\n"
+    rs = load_ruleset_file(_write(tmp_path, "nt", text))
+    parent, classic = load_ruleset("terminal-003"), load_ruleset("classic")
+    assert parent.score.bands and rs.score.bands == ()
+    # Without the table the step rules in the merged data settle the levels: classic's here.
+    assert (rs.score.step, rs.score.swap_at, rs.score.zero_rise) == (40, 80, 3)
+    assert score_round(rs, 5).rise == score_round(classic, 5).rise == 2  # a small sweep
+    assert score_round(parent, 5).rise == 3  # the parent's table: 0–39 rises 3
 
 
 @pytest.mark.parametrize(
