@@ -30,6 +30,11 @@ class Memory:
     seen: Counter[Card] = field(default_factory=Counter)
     unseen: Counter[Card] = field(default_factory=Counter)
     voids: dict[int, set[str]] = field(default_factory=dict)
+    # Read once per group and per unit: `unseen` never changes once the memory is built.
+    _groups: dict[str, list[Card]] = field(default_factory=dict, repr=False, compare=False)
+    _beaters: dict[tuple[Unit, str, bool], tuple[Card, ...] | None] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def is_void(self, seat: int, group: str) -> bool:
         """Tell whether a seat has shown that it holds no card of the group."""
@@ -37,8 +42,11 @@ class Memory:
 
     def unseen_in(self, group: str) -> list[Card]:
         """List the unseen cards of one group, with their copies."""
-        key = self.ctx.key
-        return [c for c in self.unseen.elements() if key[c][0] == group]
+        found = self._groups.get(group)
+        if found is None:
+            key = self.ctx.key
+            found = self._groups[group] = [c for c in self.unseen.elements() if key[c][0] == group]
+        return list(found)
 
     def unseen_points(self, group: str) -> int:
         """Add up the points of the unseen cards of one group."""
@@ -54,7 +62,13 @@ class Memory:
     def beater(self, unit: Unit, group: str, *, wider: bool = True) -> tuple[Card, ...] | None:
         """Find a unit the unseen cards of the group could make that beats this one (as
         `can_be_beaten`), or None."""
-        return find_beater(self.ctx, unit, group, self.unseen_in(group), wider=wider)
+        known = (unit, group, wider)
+        if known in self._beaters:
+            return self._beaters[known]
+        found = self._beaters[known] = find_beater(
+            self.ctx, unit, group, self.unseen_in(group), wider=wider
+        )
+        return found
 
     def void_chance(self, seat: int, group: str, held: int) -> float:
         """Estimate the chance that a seat holding `held` unknown cards has none of the group.
@@ -126,15 +140,16 @@ def read_memory(
     mem = Memory(ctx, seat)
     mem.voids = {s: set(v) for s, v in cache.voids.items()}
     seen: Counter[Card] = cache.seen.copy()
-    seen.update(hand)
-    seen.update(kitty)
+    now = [*hand, *kitty]
     for _, cards in trick:
-        seen.update(cards)
+        now += cards
+    seen.update(now)  # one update: the same counts, new cards in the same order
     if infer_voids and trick:
         _read_voids(ctx, mem.voids, trick)
     mem.seen = seen
     decks = ctx.ruleset.decks
-    mem.unseen = Counter({c: decks - seen[c] for c in ctx.deck if seen[c] < decks})
+    get = seen.get
+    mem.unseen = Counter({c: decks - k for c in ctx.deck if (k := get(c, 0)) < decks})
     return mem
 
 
