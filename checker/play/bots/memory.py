@@ -100,27 +100,46 @@ class HistoryCache:
         self.ctx: Context | None = None
         self.tricks: list[Trick] = []
         self.seen: Counter[Card] = Counter()
+        # The copies of each card the history leaves unseen, in the deck's order (none: absent).
+        self.unseen: dict[Card, int] = {}
         self.voids: dict[int, set[str]] = {}
         self.infer_voids = True
 
     def read(self, ctx: Context, history: Sequence[Trick], *, infer_voids: bool) -> None:
         """Bring the cached cards and voids up to date with the history."""
         n = len(self.tricks)
+        tricks = self.tricks
         same = (
             ctx is self.ctx
             and infer_voids == self.infer_voids
             and len(history) >= n
-            and all(history[i] is self.tricks[i] for i in range(n))
+            and all(history[i] is tricks[i] for i in range(n))
         )
         if not same:
             self.ctx, self.infer_voids = ctx, infer_voids
             self.tricks, self.seen, self.voids = [], Counter(), {}
+            decks = ctx.ruleset.decks
+            self.unseen = dict.fromkeys(ctx.deck, decks)
         for past in history[len(self.tricks) :]:
-            for _, cards in past:
-                self.seen.update(cards)
+            cards = [c for _, played in past for c in played]
+            self.seen.update(cards)
+            _take(self.unseen, cards)
             if infer_voids and past:
                 _read_voids(ctx, self.voids, past)
             self.tricks.append(past)
+
+
+def _take(unseen: dict[Card, int], cards: Sequence[Card]) -> None:
+    """Count these cards as seen: one copy fewer unseen each, a card with none left dropped
+    (the others keep their order); a card seen more often than the decks hold changes nothing."""
+    for c in cards:
+        k = unseen.get(c)
+        if k is None:
+            continue
+        if k > 1:
+            unseen[c] = k - 1
+        else:
+            del unseen[c]
 
 
 def read_memory(
@@ -137,20 +156,17 @@ def read_memory(
     """Build a seat's memory from its hand, the finished tricks, the trick so far and the kitty."""
     cache = cache or HistoryCache()
     cache.read(ctx, history, infer_voids=infer_voids)
-    mem = Memory(ctx, seat)
-    mem.voids = {s: set(v) for s, v in cache.voids.items()}
+    voids = {s: set(v) for s, v in cache.voids.items()}
     seen: Counter[Card] = cache.seen.copy()
     now = [*hand, *kitty]
     for _, cards in trick:
         now += cards
     seen.update(now)  # one update: the same counts, new cards in the same order
     if infer_voids and trick:
-        _read_voids(ctx, mem.voids, trick)
-    mem.seen = seen
-    decks = ctx.ruleset.decks
-    get = seen.get
-    mem.unseen = Counter({c: decks - k for c in ctx.deck if (k := get(c, 0)) < decks})
-    return mem
+        _read_voids(ctx, voids, trick)
+    unseen = dict(cache.unseen)
+    _take(unseen, now)
+    return Memory(ctx, seat, seen, Counter(unseen), voids)
 
 
 def _read_voids(ctx: Context, voids: dict[int, set[str]], trick: Trick) -> None:
