@@ -108,12 +108,12 @@ class HistoryCache:
     def read(self, ctx: Context, history: Sequence[Trick], *, infer_voids: bool) -> None:
         """Bring the cached cards and voids up to date with the history."""
         n = len(self.tricks)
-        tricks = self.tricks
+        # The same tricks read so far (equal ones read the same: a comparison in C).
         same = (
             ctx is self.ctx
             and infer_voids == self.infer_voids
             and len(history) >= n
-            and all(history[i] is tricks[i] for i in range(n))
+            and list(history[:n]) == self.tricks
         )
         if not same:
             self.ctx, self.infer_voids = ctx, infer_voids

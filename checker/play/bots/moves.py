@@ -40,8 +40,11 @@ def cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
 
 def broken_wide(counts: Counter[Card], cards: Sequence[Card]) -> int:
     """Count the 三条 or wider sets (several decks) a play breaks: some copies played, not all."""
-    played = Counter(cards)
-    return sum(1 for c, n in played.items() if counts[c] >= 3 and n < counts[c])
+    wide = [c for c in cards if counts[c] >= 3]
+    if not wide:
+        return 0
+    played = Counter(wide)
+    return sum(1 for c, n in played.items() if n < counts[c])
 
 
 def strength_cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
