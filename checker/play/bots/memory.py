@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from checker.engine.cards import Card
 from checker.engine.combos import Unit
@@ -27,14 +28,27 @@ class Memory:
 
     ctx: Context
     seat: int
-    seen: Counter[Card] = field(default_factory=Counter)
     unseen: Counter[Card] = field(default_factory=Counter)
     voids: dict[int, set[str]] = field(default_factory=dict)
+    # What `seen` counts, counted when first asked: the finished tricks, then the seat's own
+    # cards, the kitty it knows and the trick so far.
+    tricks: Sequence[Trick] = ()
+    now: Sequence[Card] = ()
     # Read once per group and per unit: `unseen` never changes once the memory is built.
     _groups: dict[str, list[Card]] = field(default_factory=dict, repr=False, compare=False)
     _beaters: dict[tuple[Unit, str, bool], tuple[Card, ...] | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+
+    @cached_property
+    def seen(self) -> Counter[Card]:
+        """Count the copies of each card this seat has seen (own hand included)."""
+        seen: Counter[Card] = Counter()
+        for trick in self.tricks:
+            for _, cards in trick:
+                seen.update(cards)
+        seen.update(self.now)
+        return seen
 
     def is_void(self, seat: int, group: str) -> bool:
         """Tell whether a seat has shown that it holds no card of the group."""
@@ -42,11 +56,16 @@ class Memory:
 
     def unseen_in(self, group: str) -> list[Card]:
         """List the unseen cards of one group, with their copies."""
-        found = self._groups.get(group)
-        if found is None:
+        groups = self._groups
+        if not groups:  # every group's list in one pass
             key = self.ctx.key
-            found = self._groups[group] = [c for c in self.unseen.elements() if key[c][0] == group]
-        return list(found)
+            for c in self.unseen.elements():
+                found = groups.get(key[c][0])
+                if found is None:
+                    groups[key[c][0]] = [c]
+                else:
+                    found.append(c)
+        return list(groups.get(group, ()))
 
     def unseen_points(self, group: str) -> int:
         """Add up the points of the unseen cards of one group."""
@@ -99,7 +118,6 @@ class HistoryCache:
     def __init__(self) -> None:
         self.ctx: Context | None = None
         self.tricks: list[Trick] = []
-        self.seen: Counter[Card] = Counter()
         # The copies of each card the history leaves unseen, in the deck's order (none: absent).
         self.unseen: dict[Card, int] = {}
         self.voids: dict[int, set[str]] = {}
@@ -117,12 +135,11 @@ class HistoryCache:
         )
         if not same:
             self.ctx, self.infer_voids = ctx, infer_voids
-            self.tricks, self.seen, self.voids = [], Counter(), {}
+            self.tricks, self.voids = [], {}
             decks = ctx.ruleset.decks
             self.unseen = dict.fromkeys(ctx.deck, decks)
         for past in history[len(self.tricks) :]:
             cards = [c for _, played in past for c in played]
-            self.seen.update(cards)
             _take(self.unseen, cards)
             if infer_voids and past:
                 _read_voids(ctx, self.voids, past)
@@ -157,16 +174,14 @@ def read_memory(
     cache = cache or HistoryCache()
     cache.read(ctx, history, infer_voids=infer_voids)
     voids = {s: set(v) for s, v in cache.voids.items()}
-    seen: Counter[Card] = cache.seen.copy()
     now = [*hand, *kitty]
     for _, cards in trick:
         now += cards
-    seen.update(now)  # one update: the same counts, new cards in the same order
     if infer_voids and trick:
         _read_voids(ctx, voids, trick)
     unseen = dict(cache.unseen)
     _take(unseen, now)
-    return Memory(ctx, seat, seen, Counter(unseen), voids)
+    return Memory(ctx, seat, Counter(unseen), voids, list(history), now)
 
 
 def _read_voids(ctx: Context, voids: dict[int, set[str]], trick: Trick) -> None:
