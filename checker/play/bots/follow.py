@@ -249,13 +249,15 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     partner_wins = same_side(view, view.trick[now][0], view.seat)
     later = [s for s in seats_after(view) if not same_side(view, s, view.seat)]
     trick_points = sum(c.points for p in plays for c in p)
-    safe = not later or not can_take_later(ctx, mem, lead, plays[now], later)
-    feed = partner_wins and (safe or not style.safe_feed)
+    # Fed only when safe: no later opponent can still take the trick (asked only then).
+    feed = partner_wins and (
+        not style.safe_feed or not later or not can_take_later(ctx, mem, lead, plays[now], later)
+    )
     suit = in_group(ctx, lead.group, hand)
     key = ctx.key
-    held = Counter(hand)
 
     if len(suit) > n:
+        held = Counter(hand)
         options = follow_options(
             ctx,
             lead,
