@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from checker.engine.cards import Card
-from checker.engine.combos import Unit
+from checker.engine.combos import SINGLE, Unit
 from checker.engine.order import Context
 from checker.engine.throws import find_beater
 
@@ -39,6 +39,7 @@ class Memory:
     _beaters: dict[tuple[Unit, str, bool], tuple[Card, ...] | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _tops: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def seen(self) -> Counter[Card]:
@@ -76,7 +77,18 @@ class Memory:
         the referee's own rule (`throws.find_beater`). `wider`: a wider unit with as many cards
         counts too, as it does against a lone unit in a trick (not against a ruff of a throw;
         against a throw's unit as the ruleset says, `throws.beats_wider_in_throw`)."""
+        if unit.kind == SINGLE:  # find_beater's single: any higher unseen card of the group
+            return self._top(group) > unit.top
         return self.beater(unit, group, wider=wider) is not None
+
+    def _top(self, group: str) -> int:
+        """Return the highest strength position among the group's unseen cards (-1: none)."""
+        tops = self._tops
+        top = tops.get(group)
+        if top is None:
+            key = self.ctx.key
+            top = tops[group] = max((key[c][1] for c in self.unseen_in(group)), default=-1)
+        return top
 
     def beater(self, unit: Unit, group: str, *, wider: bool = True) -> tuple[Card, ...] | None:
         """Find a unit the unseen cards of the group could make that beats this one (as
