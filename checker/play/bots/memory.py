@@ -168,7 +168,7 @@ def _take(unseen: dict[Card, int], cards: Sequence[Card]) -> None:
         if k > 1:
             unseen[c] = k - 1
         else:
-            del unseen[c]
+            unseen.pop(c)  # dict's own: Counter's `del` is written in Python
 
 
 def read_memory(
@@ -191,9 +191,10 @@ def read_memory(
         now += cards
     if infer_voids and trick:
         _read_voids(ctx, voids, trick)
-    unseen = dict(cache.unseen)
+    unseen: Counter[Card] = Counter()
+    dict.update(unseen, cache.unseen)  # a plain copy: Counter's update first checks the type
     _take(unseen, now)
-    return Memory(ctx, seat, Counter(unseen), voids, list(history), now)
+    return Memory(ctx, seat, unseen, voids, list(history), now)
 
 
 def _read_voids(ctx: Context, voids: dict[int, set[str]], trick: Trick) -> None:
