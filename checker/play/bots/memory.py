@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from checker.engine.cards import Card
+from checker.engine.cards import Card, copies
 from checker.engine.combos import SINGLE, Unit
 from checker.engine.order import Context
 from checker.engine.throws import find_beater
@@ -159,14 +159,14 @@ class HistoryCache:
 
 
 def _take(unseen: dict[Card, int], cards: Sequence[Card]) -> None:
-    """Count these cards as seen: one copy fewer unseen each, a card with none left dropped
-    (the others keep their order); a card seen more often than the decks hold changes nothing."""
-    for c in cards:
-        k = unseen.get(c)
-        if k is None:
+    """Count these cards as seen: their copies fewer unseen, a card with none left dropped (the
+    others keep their order); copies seen beyond what was unseen change nothing more."""
+    for c, k in copies(cards).items():
+        left = unseen.get(c)
+        if left is None:
             continue
-        if k > 1:
-            unseen[c] = k - 1
+        if left > k:
+            unseen[c] = left - k
         else:
             unseen.pop(c)  # dict's own: Counter's `del` is written in Python
 
