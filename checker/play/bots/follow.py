@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from checker.engine.cards import Card, remove_cards
 from checker.engine.combos import THROW, Combo, classify
 from checker.engine.order import TRUMP, Context
-from checker.engine.trick import resolve_trick
 
 from ..players import Decision, PlayerView
 from .memory import Memory
@@ -21,6 +20,7 @@ from .moves import (
     in_group,
     ruff_options,
     strength_cost,
+    winner_now,
     wins,
 )
 from .strength import trump_ranks
@@ -245,17 +245,19 @@ def decide_follow(style: Style, view: PlayerView, mem: Memory) -> Decision:
     bot = style.name
     plays = [list(cards) for _, cards in view.trick]
     n = len(lead.cards)
-    now = resolve_trick(ctx, plays).winner
+    now = winner_now(ctx, plays)
     partner_wins = same_side(view, view.trick[now][0], view.seat)
     later = [s for s in seats_after(view) if not same_side(view, s, view.seat)]
     trick_points = sum(c.points for p in plays for c in p)
-    safe = not later or not can_take_later(ctx, mem, lead, plays[now], later)
-    feed = partner_wins and (safe or not style.safe_feed)
+    # Fed only when safe: no later opponent can still take the trick (asked only then).
+    feed = partner_wins and (
+        not style.safe_feed or not later or not can_take_later(ctx, mem, lead, plays[now], later)
+    )
     suit = in_group(ctx, lead.group, hand)
     key = ctx.key
-    held = Counter(hand)
 
     if len(suit) > n:
+        held = Counter(hand)
         options = follow_options(
             ctx,
             lead,

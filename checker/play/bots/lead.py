@@ -22,14 +22,18 @@ def beater_of(
 ) -> tuple[Card, ...] | None:
     """Find a unit the unseen cards can make that beats this one, led alone or (in_throw) as a
     unit of a throw; None when there is none."""
-    wider = beats_wider_in_throw(mem.ctx.ruleset) if in_throw else True
-    return mem.beater(unit, group, wider=wider)
+    return mem.beater(unit, group, wider=_wider(mem, in_throw))
 
 
 def is_unbeatable(mem: Memory, unit: Unit, group: str, *, in_throw: bool = False) -> bool:
     """Tell whether no unseen cards of the group can make a unit beating this one, led alone
     or (in_throw) as a unit of a throw."""
-    return beater_of(mem, unit, group, in_throw=in_throw) is None
+    return not mem.can_be_beaten(unit, group, wider=_wider(mem, in_throw))
+
+
+def _wider(mem: Memory, in_throw: bool) -> bool:
+    """Tell whether a wider unit with as many cards beats one led alone or (in_throw) in a throw."""
+    return beats_wider_in_throw(mem.ctx.ruleset) if in_throw else True
 
 
 def is_unbeatable_pair(ctx: Context, mem: Memory, cards: Sequence[Card]) -> bool:

@@ -40,8 +40,11 @@ def cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
 
 def broken_wide(counts: Counter[Card], cards: Sequence[Card]) -> int:
     """Count the 三条 or wider sets (several decks) a play breaks: some copies played, not all."""
-    played = Counter(cards)
-    return sum(1 for c, n in played.items() if counts[c] >= 3 and n < counts[c])
+    wide = [c for c in cards if counts[c] >= 3]
+    if not wide:
+        return 0
+    played = Counter(wide)
+    return sum(1 for c, n in played.items() if n < counts[c])
 
 
 def strength_cost(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
@@ -121,6 +124,8 @@ def follow_options(
             play = shaped(ctx, lead, suit, pref)
             if play is not None:
                 out.append(play)
+    if n == 1 and out:
+        return out  # a card of the led group always follows a single
     legal = [p for p in out if judge_follow(ctx, lead, hand, p).legal]
     return legal or [generate_example(ctx, lead, hand)]
 
@@ -157,16 +162,21 @@ def _beats(ctx: Context, card: Card, best: Card) -> bool:
     return group == TRUMP
 
 
-def wins(ctx: Context, plays: Sequence[Sequence[Card]], play: Sequence[Card]) -> bool:
-    """Tell whether adding this play to the trick so far makes it the winner now."""
+def winner_now(ctx: Context, plays: Sequence[Sequence[Card]]) -> int:
+    """Return the index of the play that wins the trick so far."""
     if len(plays[0]) == 1:
         # One card a seat: the same comparison resolve_trick makes, without classifying.
-        best = plays[0][0]
-        for other in plays[1:]:
-            if _beats(ctx, other[0], best):
-                best = other[0]
-        return _beats(ctx, play[0], best)
-    return resolve_trick(ctx, [*plays, play]).winner == len(plays)
+        best = 0
+        for i in range(1, len(plays)):
+            if _beats(ctx, plays[i][0], plays[best][0]):
+                best = i
+        return best
+    return resolve_trick(ctx, plays).winner
+
+
+def wins(ctx: Context, plays: Sequence[Sequence[Card]], play: Sequence[Card]) -> bool:
+    """Tell whether adding this play to the trick so far makes it the winner now."""
+    return winner_now(ctx, [*plays, play]) == len(plays)
 
 
 def is_single_or_pair(lead: Combo) -> bool:
