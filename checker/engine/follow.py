@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, cast
 
-from .cards import Card, is_subset
+from .cards import Card, count_into, is_subset
 from .combos import (
     SINGLE,
     Answer,
@@ -394,10 +394,11 @@ def _judge_structure(
         # most two copies of a card, that is how many codes exceed the distinct ones: cheap
         # enough to count each time rather than keep with the hand.
         suit = table.group_cards(codes, group)
-        distinct = set(suit)
-        pairs = len(suit) - len(distinct)
+        counts: dict[int, int] = {}
+        count_into(counts, suit)  # the copies of each code, in one pass
+        pairs = len(suit) - len(counts)
         # Two codes beyond the distinct ones may be one card three times.
-        if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
+        if pairs >= 2 and max(counts.values()) >= 3:
             view = held or Held(ctx.key, hand_t, codes)
             return _judge_ladder(ctx, lead, view, hand_t, play_t)  # as needs_ladder
         required = _pairs_answer(min(pairs, lone))

@@ -214,11 +214,14 @@ def judge_throw(
     # single: whether the hand's strongest card is stronger); the beater's cards are found
     # for the unit and hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    outside, to_group, to_pos = table.outside_of(table.group[group]), table.to_group, table.to_pos
+    code = table.group[group]
+    outside, ranked, to_pos = table.outside_of(code), table.ranked(code), table.to_pos
     count = len(others)
+    coded: list[bytes | None] = [None] * count
     mine: list[bytes | None] = [None] * count
-    # Per hand, once asked: its strongest position in the group and its strongest pair's
-    # (-1: none), and the copies of each code (the pair view's).
+    # Per hand, once read: its strongest position in the group (-1: none; read off the
+    # hand's codes translated by `Codes.ranked` when the hand is first read), its strongest
+    # pair's (-2 until asked, -1: none), and the copies of each code (the pair view's).
     tops, pair_tops = [-2] * count, [-2] * count
     counted: list[dict[int, int] | None] = [None] * count
     # Once every hand has given its strongest card (pair), a single (pair) at least as strong
@@ -230,19 +233,19 @@ def judge_throw(
         if unit.top >= (top_single if length == 0 else top_pair if pair else -2) >= -1:
             continue
         for who in range(count):
-            suit = mine[who]
-            if suit is None:
-                codes = bytes(others[who])
-                if OUTSIDE in codes.translate(to_group):
+            codes = coded[who]
+            if codes is None:
+                codes = coded[who] = bytes(others[who])
+                strength = codes.translate(ranked)
+                if OUTSIDE in strength:
                     table.encode(others[who])  # a card the deck lacks raises its KeyError
+                tops[who] = max(strength) - 1 if codes else -1
+            if length == 0 and tops[who] <= unit.top:
+                continue  # a single: beaten only by a hand's strongest card, if stronger
+            suit = mine[who]
+            if suit is None:  # the hand's codes of the group, cut once
                 suit = mine[who] = codes.translate(None, outside)
-            if length == 0:  # beaten by the hand's strongest card if that is stronger
-                top = tops[who]
-                if top == -2:
-                    top = tops[who] = max(suit.translate(to_pos)) if suit else -1
-                if top <= unit.top:
-                    continue
-            else:
+            if length:
                 counts = counted[who]
                 if counts is None:
                     counts = counted[who] = table.copies(suit)
