@@ -407,6 +407,7 @@ def _judge_structure(
     else:
         # The best answer, kept with a kept hand's view (for a group without 3 copies of a
         # card); a hand not kept gets a view only for the ladder.
+        shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
         shape = (lead.group, bins, lone)
         answers = held.answers if held is not None else None
         kept = answers.get(shape) if answers is not None else None
@@ -415,13 +416,19 @@ def _judge_structure(
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 view = held or Held(ctx.key, hand_t, codes)
                 return _judge_ladder(ctx, lead, view, hand_t, play_t)
-            kept = _answer(table.pair_counts(suit_copies), bins, lone)
+            if not table.mixed and shown == _new_answer(
+                Answer, (tuple(sorted(bins, reverse=True)), lone)
+            ):
+                # The play shows all the lead asks for; the hand, which holds the play's cards
+                # (and reads no mixed joker pair the play lacks), can show no more.
+                kept = shown
+            else:
+                kept = _answer(table.pair_counts(suit_copies), bins, lone)
             if held is not None:
                 if answers is None:
                     answers = held.answers = {}
                 answers[shape] = kept
         required = kept
-        shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (
         ""

@@ -195,19 +195,10 @@ def judge_throw(
     """Judge whether a lead stands: every unit must be unbeatable by every other hand."""
     combo = classify(ctx, cards)
     policy = ctx.ruleset.failed_throw
-    if not combo.is_valid and combo.group is None:
-        raise PlayError(
-            f"{format_cards(cards)} 不能领出：{combo.reason}",
-            en=f"{format_cards(cards)} cannot be led: {combo.reason_for(ctx, EN)}",
-            field="cards",
-        )
-    if not combo.is_valid:
-        # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
-        return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
     if combo.type != THROW:
-        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+        return _not_a_throw(ctx, combo, cards, policy)
     group = combo.group or ""
-    wider = beats_wider_in_throw(ctx.ruleset)
+    wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
     order = sorted(combo.units, key=_check_order)
     # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
     # once per hand, not once per unit, and each unit asks only whether some beat it (a
@@ -256,11 +247,19 @@ def judge_throw(
                         top = pair_tops[who] = max(paired) if paired else -1
                     if top <= unit.top:
                         continue
-                elif not _can_beat(ctx, unit, group, suit, counts, wider):
-                    continue
-            held = table.cards_of(suit)  # the hand's cards of the group, in hand order
-            beater = find_beater(ctx, unit, group, held, wider=wider)
-            assert beater is not None  # as the yes/no check found
+                else:
+                    if wider is None:
+                        wider = beats_wider_in_throw(ctx.ruleset)
+                    if not _can_beat(ctx, unit, group, suit, counts, wider):
+                        continue
+            if length:
+                if wider is None:
+                    wider = beats_wider_in_throw(ctx.ruleset)
+                held = table.cards_of(suit)  # the hand's cards of the group, in hand order
+                beater = find_beater(ctx, unit, group, held, wider=wider)
+                assert beater is not None  # as the yes/no check found
+            else:  # the lowest stronger card (`find_beater`'s), the first in hand order
+                beater = (table.card[_lowest_above(suit, to_pos, unit.top)],)
             forced = _forced(ctx, combo, unit, policy)
             penalty, to = _penalty(ctx, forced, seat, banker)
             return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
@@ -269,6 +268,35 @@ def judge_throw(
         elif pair:
             top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _not_a_throw(
+    ctx: Context, combo: Combo, cards: Sequence[Card], policy: FailedThrow
+) -> ThrowVerdict:
+    """Judge a lead that is no throw: a single combination stands; cards of one suit the
+    ruleset forbids throwing get a verdict; cards of several suits are bad input."""
+    if combo.is_valid:
+        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+    if combo.group is None:
+        raise PlayError(
+            f"{format_cards(cards)} 不能领出：{combo.reason}",
+            en=f"{format_cards(cards)} cannot be led: {combo.reason_for(ctx, EN)}",
+            field="cards",
+        )
+    # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
+    return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
+
+
+def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
+    """Return the code of the weakest card stronger than `top` among a hand's codes of the
+    group (the first such in hand order), as `find_beater` finds a single's beater."""
+    best = -1
+    low = 1 << 30
+    for x in suit:
+        p = to_pos[x]
+        if top < p < low:
+            best, low = x, p
+    return best
 
 
 def _check_order(unit: Unit) -> tuple[int, int, int]:
