@@ -252,14 +252,7 @@ def judge_throw(
                         wider = beats_wider_in_throw(ctx.ruleset)
                     if not _can_beat(ctx, unit, group, suit, counts, wider):
                         continue
-            if length:
-                if wider is None:
-                    wider = beats_wider_in_throw(ctx.ruleset)
-                held = table.cards_of(suit)  # the hand's cards of the group, in hand order
-                beater = find_beater(ctx, unit, group, held, wider=wider)
-                assert beater is not None  # as the yes/no check found
-            else:  # the lowest stronger card (`find_beater`'s), the first in hand order
-                beater = (table.card[_lowest_above(suit, to_pos, unit.top)],)
+            beater = _beater(ctx, unit, group, suit, counted[who], wider)
             forced = _forced(ctx, combo, unit, policy)
             penalty, to = _penalty(ctx, forced, seat, banker)
             return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
@@ -287,6 +280,31 @@ def _not_a_throw(
     return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
 
 
+def _beater(
+    ctx: Context,
+    unit: Unit,
+    group: str,
+    suit: bytes,
+    counts: dict[int, int] | None,
+    wider: bool | None,
+) -> tuple[Card, ...]:
+    """Find the cards of a hand's group (`suit`, their codes; `counts`, the copies of each in
+    the pair view, for a unit wider than a single) that beat `unit`, as `find_beater` does:
+    a single's and (without mixed jokers) a pair's read off the codes directly."""
+    table = ctx.codes or ctx.card_codes()
+    if unit.length == 0:  # the weakest stronger card, the first in hand order
+        return (table.card[_lowest_above(suit, table.to_pos, unit.top)],)
+    if counts is not None and unit.length == 1 and len(unit.cards) == 2 and not table.mixed:
+        card = table.card[_lowest_pair_above(counts, table.to_pos, unit.top)]
+        return (card, card)
+    if wider is None:
+        wider = beats_wider_in_throw(ctx.ruleset)
+    held = table.cards_of(suit)  # the hand's cards of the group, in hand order
+    beater = find_beater(ctx, unit, group, held, wider=wider)
+    assert beater is not None  # as the yes/no check found
+    return beater
+
+
 def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
     """Return the code of the weakest card stronger than `top` among a hand's codes of the
     group (the first such in hand order), as `find_beater` finds a single's beater."""
@@ -296,6 +314,19 @@ def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
         p = to_pos[x]
         if top < p < low:
             best, low = x, p
+    return best
+
+
+def _lowest_pair_above(counts: dict[int, int], to_pos: bytes, top: int) -> int:
+    """Return the code of the weakest card held twice that is stronger than `top` (of equal
+    ones the lowest code), as `find_beater` finds a pair's beater without mixed jokers."""
+    best = -1
+    low = 1 << 30
+    for x, k in counts.items():
+        if k >= 2:
+            p = to_pos[x]
+            if top < p and (p < low or p == low and x < best):
+                best, low = x, p
     return best
 
 
