@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, Held, holds
+from .held import NO_GROUP, Codes, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -407,7 +407,7 @@ def _judge_structure(
     else:
         # The best answer, kept with a kept hand's view (for a group without 3 copies of a
         # card); a hand not kept gets a view only for the ladder.
-        shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
+        shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
         shape = (lead.group, bins, lone)
         answers = held.answers if held is not None else None
         kept = answers.get(shape) if answers is not None else None
@@ -423,7 +423,7 @@ def _judge_structure(
                 # (and reads no mixed joker pair the play lacks), can show no more.
                 kept = shown
             else:
-                kept = _answer(table.pair_counts(suit_copies), bins, lone)
+                kept = _copies_answer(table, suit_copies, bins, lone)
             if held is not None:
                 if answers is None:
                     answers = held.answers = {}
@@ -456,6 +456,34 @@ def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:
     `combos.answer_structure` does from cards)."""
     tractors, units = rank_answer(counts, bins, lone)
     return _new_answer(Answer, (tractors, units - sum(tractors)))
+
+
+def _copies_answer(
+    table: Codes, counts: dict[int, int], bins: tuple[int, ...], lone: int
+) -> Answer:
+    """Rank the best answer cards given as their copies per code (`Codes.copies`) give to a
+    lead's tractors and lone pairs, as `_answer` does from their pairs by position: with one
+    tractor or none, read off a bit mask of the positions holding a pair (the longest run
+    of set bits is the longest stretch of pairs), else by the search."""
+    units = mask = 0
+    link = table.link
+    for x, k in counts.items():
+        if k >= 2:
+            units += k >> 1
+            mask |= 1 << link[x]
+    if not bins or not mask & (mask - 1):  # no tractor asked, or pairs at one position at most
+        return _new_answer(Answer, ((), min(units, sum(bins) + lone)))
+    if len(bins) == 1:
+        tractor = bins[0]
+        longest, run = 0, mask
+        while run:  # each step shortens every run of set bits by one
+            run &= run >> 1
+            longest += 1
+        length = min(tractor, longest)
+        if tractor - length < 2:  # as `structure.rank_answer` reads one tractor
+            tractors = (length,) if length >= 2 else ()
+            return _new_answer(Answer, (tractors, min(units, tractor + lone) - sum(tractors)))
+    return _answer(table.pair_counts(counts), bins, lone)
 
 
 def _judge_ladder(
