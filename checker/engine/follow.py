@@ -462,16 +462,18 @@ def _copies_answer(
     table: Codes, counts: dict[int, int], bins: tuple[int, ...], lone: int
 ) -> Answer:
     """Rank the best answer cards given as their copies per code (`Codes.copies`) give to a
-    lead's tractors and lone pairs, as `_answer` does from their pairs by position: with one
-    tractor or none, read off a bit mask of the positions holding a pair (the longest run
-    of set bits is the longest stretch of pairs), else by the search."""
+    lead's tractors and lone pairs, as `_answer` does from their pairs by position: read off
+    a bit mask of the positions holding a pair (the longest run of set bits is the longest
+    stretch of pairs) when the lead has no tractor, the cards no two adjacent pairs, or the
+    lead one tractor that the longest stretch fills as far as one piece can; else by the
+    search."""
     units = mask = 0
     link = table.link
     for x, k in counts.items():
         if k >= 2:
             units += k >> 1
             mask |= 1 << link[x]
-    if not bins or not mask & (mask - 1):  # no tractor asked, or pairs at one position at most
+    if not bins or not mask & (mask >> 1):  # no tractor asked, or no two pairs adjacent
         return _new_answer(Answer, ((), min(units, sum(bins) + lone)))
     if len(bins) == 1:
         tractor = bins[0]
