@@ -416,14 +416,7 @@ def _judge_structure(
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 view = held or Held(ctx.key, hand_t, codes)
                 return _judge_ladder(ctx, lead, view, hand_t, play_t)
-            if not table.mixed and shown == _new_answer(
-                Answer, (tuple(sorted(bins, reverse=True)), lone)
-            ):
-                # The play shows all the lead asks for; the hand, which holds the play's cards
-                # (and reads no mixed joker pair the play lacks), can show no more.
-                kept = shown
-            else:
-                kept = _copies_answer(table, suit_copies, bins, lone)
+            kept = _hand_answer(table, suit_copies, shown, bins, lone)
             if held is not None:
                 if answers is None:
                     answers = held.answers = {}
@@ -456,6 +449,18 @@ def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:
     `combos.answer_structure` does from cards)."""
     tractors, units = rank_answer(counts, bins, lone)
     return _new_answer(Answer, (tractors, units - sum(tractors)))
+
+
+def _hand_answer(
+    table: Codes, counts: dict[int, int], shown: Answer, bins: tuple[int, ...], lone: int
+) -> Answer:
+    """Rank the best answer a hand's cards of the led group (`counts`, copies per code) give
+    to a lead's tractors and pairs, knowing what the play shows: a play that shows all the
+    lead asks for is the hand's answer too, as the hand holds its cards (and reads no mixed
+    joker pair the play lacks); else `_copies_answer`."""
+    if not table.mixed and shown == _new_answer(Answer, (tuple(sorted(bins, reverse=True)), lone)):
+        return shown
+    return _copies_answer(table, counts, bins, lone)
 
 
 def _copies_answer(
