@@ -310,8 +310,12 @@ def is_subset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
 
 def holds(codes: bytes, wanted: bytes) -> bool:
     """Tell whether a code string holds every code of `wanted` (with multiplicity)."""
-    for x in wanted:  # noqa: SIM110 - a plain loop: no generator on the hot path
-        if wanted.count(x) > codes.count(x):
+    need: dict[int, int] = {}
+    count_into(need, wanted)  # one pass in C; only a code wanted twice or more is counted
+    for x, k in need.items():  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if k > 1 and codes.count(x) < k:
+            return False
+        if k == 1 and x not in codes:
             return False
     return True
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, cast
 
-from .cards import Card, is_subset
+from .cards import Card, count_into, is_subset
 from .combos import (
     SINGLE,
     Answer,
@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, Held, holds
+from .held import NO_GROUP, Codes, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -394,10 +394,11 @@ def _judge_structure(
         # most two copies of a card, that is how many codes exceed the distinct ones: cheap
         # enough to count each time rather than keep with the hand.
         suit = table.group_cards(codes, group)
-        distinct = set(suit)
-        pairs = len(suit) - len(distinct)
+        counts: dict[int, int] = {}
+        count_into(counts, suit)  # the copies of each code, in one pass
+        pairs = len(suit) - len(counts)
         # Two codes beyond the distinct ones may be one card three times.
-        if pairs >= 2 and max([suit.count(x) for x in distinct]) >= 3:
+        if pairs >= 2 and max(counts.values()) >= 3:
             view = held or Held(ctx.key, hand_t, codes)
             return _judge_ladder(ctx, lead, view, hand_t, play_t)  # as needs_ladder
         required = _pairs_answer(min(pairs, lone))
@@ -406,6 +407,7 @@ def _judge_structure(
     else:
         # The best answer, kept with a kept hand's view (for a group without 3 copies of a
         # card); a hand not kept gets a view only for the ladder.
+        shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
         shape = (lead.group, bins, lone)
         answers = held.answers if held is not None else None
         kept = answers.get(shape) if answers is not None else None
@@ -414,13 +416,12 @@ def _judge_structure(
             if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
                 view = held or Held(ctx.key, hand_t, codes)
                 return _judge_ladder(ctx, lead, view, hand_t, play_t)
-            kept = _answer(table.pair_counts(suit_copies), bins, lone)
+            kept = _hand_answer(table, suit_copies, shown, bins, lone)
             if held is not None:
                 if answers is None:
                     answers = held.answers = {}
                 answers[shape] = kept
         required = kept
-        shown = _answer(table.pair_counts(table.copies(bytes(play_t))), bins, lone)
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (
         ""
@@ -448,6 +449,48 @@ def _answer(counts: dict[int, int], bins: tuple[int, ...], lone: int) -> Answer:
     `combos.answer_structure` does from cards)."""
     tractors, units = rank_answer(counts, bins, lone)
     return _new_answer(Answer, (tractors, units - sum(tractors)))
+
+
+def _hand_answer(
+    table: Codes, counts: dict[int, int], shown: Answer, bins: tuple[int, ...], lone: int
+) -> Answer:
+    """Rank the best answer a hand's cards of the led group (`counts`, copies per code) give
+    to a lead's tractors and pairs, knowing what the play shows: a play that shows all the
+    lead asks for is the hand's answer too, as the hand holds its cards (and reads no mixed
+    joker pair the play lacks); else `_copies_answer`."""
+    if not table.mixed and shown == _new_answer(Answer, (tuple(sorted(bins, reverse=True)), lone)):
+        return shown
+    return _copies_answer(table, counts, bins, lone)
+
+
+def _copies_answer(
+    table: Codes, counts: dict[int, int], bins: tuple[int, ...], lone: int
+) -> Answer:
+    """Rank the best answer cards given as their copies per code (`Codes.copies`) give to a
+    lead's tractors and lone pairs, as `_answer` does from their pairs by position: read off
+    a bit mask of the positions holding a pair (the longest run of set bits is the longest
+    stretch of pairs) when the lead has no tractor, the cards no two adjacent pairs, or the
+    lead one tractor that the longest stretch fills as far as one piece can; else by the
+    search."""
+    units = mask = 0
+    link = table.link
+    for x, k in counts.items():
+        if k >= 2:
+            units += k >> 1
+            mask |= 1 << link[x]
+    if not bins or not mask & (mask >> 1):  # no tractor asked, or no two pairs adjacent
+        return _new_answer(Answer, ((), min(units, sum(bins) + lone)))
+    if len(bins) == 1:
+        tractor = bins[0]
+        longest, run = 0, mask
+        while run:  # each step shortens every run of set bits by one
+            run &= run >> 1
+            longest += 1
+        length = min(tractor, longest)
+        if tractor - length < 2:  # as `structure.rank_answer` reads one tractor
+            tractors = (length,) if length >= 2 else ()
+            return _new_answer(Answer, (tractors, min(units, tractor + lone) - sum(tractors)))
+    return _answer(table.pair_counts(counts), bins, lone)
 
 
 def _judge_ladder(

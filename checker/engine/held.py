@@ -48,6 +48,7 @@ class Codes:
         "big",
         "mixed",
         "to_pos",
+        "tops",
         "last",
         "card",
     )
@@ -70,6 +71,8 @@ class Codes:
         self.card: dict[int, Card] = {int(card): card for card in key}  # each code's card
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
+        # Per group code, when first asked (`ranked`): each code's strength above the group's.
+        self.tops: dict[int, bytes] = {}
         self.link = tractor
         self.small = int(SMALL) if SMALL in key else -1
         self.big = int(BIG) if BIG in key else -1
@@ -112,6 +115,20 @@ class Codes:
             inside = bytes(i for i, g in enumerate(self.to_group) if g == group)
             outside = self.outside[group] = _EVERY_CODE.translate(None, inside)
         return outside
+
+    def ranked(self, group: int) -> bytes:
+        """Return the table (`bytes.translate`) that turns a card code into its strength
+        position plus one if the card is of the group (by its group code), 0 if it is of
+        another, OUTSIDE if the deck lacks it: the hand's strongest card of the group is the
+        largest code of the translated hand."""
+        table = self.tops.get(group)
+        if table is None:
+            to_group, to_pos = self.to_group, self.to_pos
+            table = self.tops[group] = bytes(
+                to_pos[x] + 1 if g == group else OUTSIDE if g == OUTSIDE else 0
+                for x, g in enumerate(to_group)
+            )
+        return table
 
     def cards_of(self, codes: bytes) -> list[Card]:
         """Give back the cards of some codes of this deal, in order."""

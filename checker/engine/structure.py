@@ -73,12 +73,35 @@ def rank_answer(
     """Rank the best answer: (tractor piece lengths longest first, units used in all)."""
     if not bins or len(counts) < 2:
         return (), min(sum(counts.values()), sum(bins) + lone)
+    if len(bins) == 1:
+        found = _one_tractor(counts, bins[0], lone)
+        if found is not None:
+            return found
     canon = _CANON.get(bins) if type(bins) is tuple else None
     if canon is None:
         canon = _bins(bins)
         if type(bins) is tuple and len(_CANON) < MEMO:
             _CANON[bins] = canon
     return _rank(_profile(counts), canon, sum(bins) + lone)
+
+
+def _one_tractor(
+    counts: Mapping[int, int], tractor: int, lone: int
+) -> tuple[tuple[int, ...], int] | None:
+    """Rank the best answer to a lead with one tractor as `_rank` does (`_one_piece`), read
+    directly off the longest stretch of positions; None when the search must decide."""
+    units = run = longest = 0
+    prev = -2
+    for p, k in sorted([item for item in counts.items() if item[1] > 0]):
+        units += k
+        run = run + 1 if p == prev + 1 else 1
+        prev = p
+        if run > longest:
+            longest = run
+    length = min(tractor, longest)
+    if tractor - length >= 2:
+        return None
+    return ((length,) if length >= 2 else ()), min(units, tractor + lone)
 
 
 # A lead's tractor lengths (as `Combo.pair_slots` gives them) in canonical form (`_bins`).

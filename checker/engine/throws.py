@@ -195,30 +195,24 @@ def judge_throw(
     """Judge whether a lead stands: every unit must be unbeatable by every other hand."""
     combo = classify(ctx, cards)
     policy = ctx.ruleset.failed_throw
-    if not combo.is_valid and combo.group is None:
-        raise PlayError(
-            f"{format_cards(cards)} 不能领出：{combo.reason}",
-            en=f"{format_cards(cards)} cannot be led: {combo.reason_for(ctx, EN)}",
-            field="cards",
-        )
-    if not combo.is_valid:
-        # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
-        return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
     if combo.type != THROW:
-        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+        return _not_a_throw(ctx, combo, cards, policy)
     group = combo.group or ""
-    wider = beats_wider_in_throw(ctx.ruleset)
+    wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
     order = sorted(combo.units, key=_check_order)
     # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
     # once per hand, not once per unit, and each unit asks only whether some beat it (a
     # single: whether the hand's strongest card is stronger); the beater's cards are found
     # for the unit and hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    outside, to_group, to_pos = table.outside_of(table.group[group]), table.to_group, table.to_pos
+    code = table.group[group]
+    outside, ranked, to_pos = table.outside_of(code), table.ranked(code), table.to_pos
     count = len(others)
+    coded: list[bytes | None] = [None] * count
     mine: list[bytes | None] = [None] * count
-    # Per hand, once asked: its strongest position in the group and its strongest pair's
-    # (-1: none), and the copies of each code (the pair view's).
+    # Per hand, once read: its strongest position in the group (-1: none; read off the
+    # hand's codes translated by `Codes.ranked` when the hand is first read), its strongest
+    # pair's (-2 until asked, -1: none), and the copies of each code (the pair view's).
     tops, pair_tops = [-2] * count, [-2] * count
     counted: list[dict[int, int] | None] = [None] * count
     # Once every hand has given its strongest card (pair), a single (pair) at least as strong
@@ -230,19 +224,19 @@ def judge_throw(
         if unit.top >= (top_single if length == 0 else top_pair if pair else -2) >= -1:
             continue
         for who in range(count):
-            suit = mine[who]
-            if suit is None:
-                codes = bytes(others[who])
-                if OUTSIDE in codes.translate(to_group):
+            codes = coded[who]
+            if codes is None:
+                codes = coded[who] = bytes(others[who])
+                strength = codes.translate(ranked)
+                if OUTSIDE in strength:
                     table.encode(others[who])  # a card the deck lacks raises its KeyError
+                tops[who] = max(strength) - 1 if codes else -1
+            if length == 0 and tops[who] <= unit.top:
+                continue  # a single: beaten only by a hand's strongest card, if stronger
+            suit = mine[who]
+            if suit is None:  # the hand's codes of the group, cut once
                 suit = mine[who] = codes.translate(None, outside)
-            if length == 0:  # beaten by the hand's strongest card if that is stronger
-                top = tops[who]
-                if top == -2:
-                    top = tops[who] = max(suit.translate(to_pos)) if suit else -1
-                if top <= unit.top:
-                    continue
-            else:
+            if length:
                 counts = counted[who]
                 if counts is None:
                     counts = counted[who] = table.copies(suit)
@@ -253,11 +247,12 @@ def judge_throw(
                         top = pair_tops[who] = max(paired) if paired else -1
                     if top <= unit.top:
                         continue
-                elif not _can_beat(ctx, unit, group, suit, counts, wider):
-                    continue
-            held = table.cards_of(suit)  # the hand's cards of the group, in hand order
-            beater = find_beater(ctx, unit, group, held, wider=wider)
-            assert beater is not None  # as the yes/no check found
+                else:
+                    if wider is None:
+                        wider = beats_wider_in_throw(ctx.ruleset)
+                    if not _can_beat(ctx, unit, group, suit, counts, wider):
+                        continue
+            beater = _beater(ctx, unit, group, suit, counted[who], wider)
             forced = _forced(ctx, combo, unit, policy)
             penalty, to = _penalty(ctx, forced, seat, banker)
             return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
@@ -266,6 +261,73 @@ def judge_throw(
         elif pair:
             top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _not_a_throw(
+    ctx: Context, combo: Combo, cards: Sequence[Card], policy: FailedThrow
+) -> ThrowVerdict:
+    """Judge a lead that is no throw: a single combination stands; cards of one suit the
+    ruleset forbids throwing get a verdict; cards of several suits are bad input."""
+    if combo.is_valid:
+        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+    if combo.group is None:
+        raise PlayError(
+            f"{format_cards(cards)} 不能领出：{combo.reason}",
+            en=f"{format_cards(cards)} cannot be led: {combo.reason_for(ctx, EN)}",
+            field="cards",
+        )
+    # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
+    return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
+
+
+def _beater(
+    ctx: Context,
+    unit: Unit,
+    group: str,
+    suit: bytes,
+    counts: dict[int, int] | None,
+    wider: bool | None,
+) -> tuple[Card, ...]:
+    """Find the cards of a hand's group (`suit`, their codes; `counts`, the copies of each in
+    the pair view, for a unit wider than a single) that beat `unit`, as `find_beater` does:
+    a single's and (without mixed jokers) a pair's read off the codes directly."""
+    table = ctx.codes or ctx.card_codes()
+    if unit.length == 0:  # the weakest stronger card, the first in hand order
+        return (table.card[_lowest_above(suit, table.to_pos, unit.top)],)
+    if counts is not None and unit.length == 1 and len(unit.cards) == 2 and not table.mixed:
+        card = table.card[_lowest_pair_above(counts, table.to_pos, unit.top)]
+        return (card, card)
+    if wider is None:
+        wider = beats_wider_in_throw(ctx.ruleset)
+    held = table.cards_of(suit)  # the hand's cards of the group, in hand order
+    beater = find_beater(ctx, unit, group, held, wider=wider)
+    assert beater is not None  # as the yes/no check found
+    return beater
+
+
+def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
+    """Return the code of the weakest card stronger than `top` among a hand's codes of the
+    group (the first such in hand order), as `find_beater` finds a single's beater."""
+    best = -1
+    low = 1 << 30
+    for x in suit:
+        p = to_pos[x]
+        if top < p < low:
+            best, low = x, p
+    return best
+
+
+def _lowest_pair_above(counts: dict[int, int], to_pos: bytes, top: int) -> int:
+    """Return the code of the weakest card held twice that is stronger than `top` (of equal
+    ones the lowest code), as `find_beater` finds a pair's beater without mixed jokers."""
+    best = -1
+    low = 1 << 30
+    for x, k in counts.items():
+        if k >= 2:
+            p = to_pos[x]
+            if top < p and (p < low or p == low and x < best):
+                best, low = x, p
+    return best
 
 
 def _check_order(unit: Unit) -> tuple[int, int, int]:
