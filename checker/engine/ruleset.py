@@ -878,6 +878,8 @@ def load_ruleset(name: str) -> Ruleset:
     """Load and validate one ruleset by name (built in, house preset, loaded from a file, or
     found by an installed lookup)."""
     hit = LOADED.get(name) if isinstance(name, str) else None
+    if hit is None and isinstance(name, str):
+        hit = _BUILTINS.get((RULESET_DIR, name))
     if hit is not None:
         return hit
     if not _is_name(name):
@@ -885,7 +887,8 @@ def load_ruleset(name: str) -> Ruleset:
             f"未知规则集“{name}”", en=f"unknown ruleset “{name}”", field="ruleset", value=str(name)
         )
     if (RULESET_DIR / f"{name}.yaml").is_file():
-        return _load_builtin(name)
+        rs = _BUILTINS[RULESET_DIR, name] = _load_builtin(name)
+        return rs
     path = HOUSE_DIR / f"{name}.yaml"
     if path.is_file():
         return _load_house(path, path.stat().st_mtime_ns)
@@ -899,6 +902,11 @@ def load_ruleset(name: str) -> Ruleset:
         field="ruleset",
         value=name,
     )
+
+
+# The built-in rulesets found so far, by folder and name: a simulation loads its ruleset once
+# a round, and looking for the file each time would cost more than a short round's bookkeeping.
+_BUILTINS: dict[tuple[Path, str], Ruleset] = {}
 
 
 @cache

@@ -28,7 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +51,9 @@ WORST_FIGURES = {
     for name in WORST_CASES
     for cold in (False, True)
 }
+# Every figure taken in batches (`interleave`), and names for groups of them (bench --only).
+BATCHED = (*RATES, *ROUND_FIGURES, *WORST_FIGURES)
+GROUPS = {"rounds": tuple(ROUND_FIGURES)}
 # Figures measured only side by side: REV's case files, run by both sides.
 AGAINST_FIGURES: list[tuple[str, str, bool]] = [
     ("rev_cases_seconds", "REV's case files (s)", False),
@@ -187,12 +190,16 @@ def run_side(tree: Path, seconds: float, seed: int, *, cases: Path | None = None
 
 
 def interleave(
-    trees: dict[str, Path], seconds: float, seed: int, batches: int = ROUND_BATCHES
+    trees: dict[str, Path],
+    seconds: float,
+    seed: int,
+    batches: int = ROUND_BATCHES,
+    only: Sequence[str] = (),
 ) -> dict[str, dict[str, list[float]]]:
-    """Time every workload on each side in small batches, per workload both sides back to back
-    (ABBA): the rate workloads, whole rounds (with and without the log) and the worst cases
-    (warm and cold); per side and figure, every batch's figure: items or rounds per CPU second,
-    or the median CPU ms of the batch's calls."""
+    """Time every workload (or the figures named in `only`) on each side in small batches, per
+    workload both sides back to back (ABBA): the rate workloads, whole rounds (with and without
+    the log) and the worst cases (warm and cold); per side and figure, every batch's figure:
+    items or rounds per CPU second, or the median CPU ms of the batch's calls."""
     size = max(1, round(seconds * 10))  # about 0.05 s of rounds per batch at seconds=1
     span = RATE_SECONDS * seconds
     procs = {
@@ -206,18 +213,22 @@ def interleave(
         )
         for side, tree in trees.items()
     }
+    requests = [
+        (key, request)
+        for key, request in (
+            [(key, f"rate {key} {span}") for key in RATES]
+            + [(key, f"{kind} {size}") for key, kind in ROUND_FIGURES.items()]
+            + [(key, f"{request} {WORST_CALLS}") for key, request in WORST_FIGURES.items()]
+        )
+        if not only or key in only
+    ]
     out: dict[str, dict[str, list[float]]] = {
-        side: {k: [] for k in (*RATES, *ROUND_FIGURES, *WORST_FIGURES)} for side in trees
+        side: {key: [] for key, _ in requests} for side in trees
     }
     try:
         for side, proc in procs.items():
             _ask(side, proc, None)
         sides = list(trees)
-        requests = (
-            [(key, f"rate {key} {span}") for key in RATES]
-            + [(key, f"{kind} {size}") for key, kind in ROUND_FIGURES.items()]
-            + [(key, f"{request} {WORST_CALLS}") for key, request in WORST_FIGURES.items()]
-        )
         # Per workload both sides' batches back to back, so that a pair sees the same machine.
         for i in range(batches):
             for key, request in requests:
@@ -256,19 +267,21 @@ def compare(
     seconds: float = 1.0,
     seed: int = 1,
     progress: Callable[[str], None] | None = None,
+    only: Sequence[str] = (),
 ) -> Comparison:
-    """Run REV's and the current tree's benchmarks interleaved and collect every run."""
+    """Run REV's and the current tree's benchmarks interleaved and collect every run; with
+    `only` (figure keys of the batches), no whole runs: those figures' batches alone."""
     if repeats < MIN_REPEATS:
         raise BenchError(f"--repeats must be at least {MIN_REPEATS}, not {repeats}")
     runs: dict[str, list[dict[str, Any]]] = {"rev": [], "current": []}
     with checkout(repo, rev) as (tree, commit):
         cases = tree / "cases" if (tree / "cases").is_dir() else None
-        for i in range(repeats):
+        for i in range(0 if only else repeats):
             for side, path in (("rev", tree), ("current", current)):
                 if progress:
                     progress(f"run {i + 1}/{repeats}: {rev if side == 'rev' else 'current'}")
                 runs[side].append(run_side(path, seconds, seed, cases=cases))
         if progress:
             progress(f"batches: {rev} and current in turn")
-        batches = interleave({"rev": tree, "current": current}, seconds, seed)
+        batches = interleave({"rev": tree, "current": current}, seconds, seed, only=only)
     return Comparison(rev, commit, repeats, runs, batches)

@@ -8,6 +8,7 @@ written from records is byte for byte the log of earlier versions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from checker.engine.cards import Card, format_card, format_cards, parse_cards, parse_rank
@@ -195,46 +196,69 @@ Record = (
 
 
 def _played_event(r: Played) -> Event:
-    event: Event = {"t": "play", "trick": r.trick, "seat": r.seat, "role": r.role}
-    event["cards"] = format_cards(r.cards)
-    if r.role == "lead":
-        if r.reason is not None:
-            event["reason"] = r.reason
-        event["legal"] = r.legal
-        if r.throw:
-            event["throw"] = r.throw
-            if r.throw == "failed":
-                event["tried"] = format_cards(r.tried or ())
-                if r.penalty:
-                    event["penalty"] = r.penalty
+    trick, seat, role, cards, legal, reason, tried, throw, penalty = r
+    if role == "lead":
+        event: Event = {"t": "play", "trick": trick, "seat": seat, "role": role}
+        event["cards"] = format_cards(cards)
+        if reason is not None:
+            event["reason"] = reason
+        event["legal"] = legal
+        if throw:
+            event["throw"] = throw
+            if throw == "failed":
+                event["tried"] = format_cards(tried or ())
+                if penalty:
+                    event["penalty"] = penalty
         return event
-    event["legal"] = r.legal
-    if not r.legal:
-        event["reason"] = r.reason
-        event["tried"] = format_cards(r.tried or ())
-    return event
+    if legal:  # most records of a round: one dict literal
+        return {
+            "t": "play",
+            "trick": trick,
+            "seat": seat,
+            "role": role,
+            "cards": format_cards(cards),
+            "legal": True,
+        }
+    return {
+        "t": "play",
+        "trick": trick,
+        "seat": seat,
+        "role": role,
+        "cards": format_cards(cards),
+        "legal": legal,
+        "reason": reason,
+        "tried": format_cards(tried or ()),
+    }
+
+
+def _trick_event(r: TrickWon) -> Event:
+    trick, leader, winner, points, attackers = r
+    return {
+        "t": "trick",
+        "trick": trick,
+        "leader": leader,
+        "winner": winner,
+        "points": points,
+        "attackers": attackers,
+    }
+
+
+def _declared_event(r: Declared) -> Event:
+    return {
+        "t": "declare",
+        "seat": r.seat,
+        "at": r.at,
+        "cards": format_cards(r.cards),
+        "accepted": r.accepted,
+        "trump": r.trump or "none",
+        "reason": r.reason,
+    }
 
 
 def write_event(r: Record) -> Event | None:
     """Write a record as its log event (None: a record the log leaves out)."""
-    t = type(r)
-    if t is Played:
-        return _played_event(r)  # type: ignore[arg-type]
-    if t is Declared:
-        assert isinstance(r, Declared)
-        return {
-            "t": "declare",
-            "seat": r.seat,
-            "at": r.at,
-            "cards": format_cards(r.cards),
-            "accepted": r.accepted,
-            "trump": r.trump or "none",
-            "reason": r.reason,
-        }
-    if t is TrickWon:
-        assert isinstance(r, TrickWon)
-        return {"t": "trick", **r._asdict()}
-    return _rare_event(r)
+    write = _WRITERS.get(type(r))
+    return write(r) if write is not None else _rare_event(r)
 
 
 def _rare_event(r: Record) -> Event | None:
@@ -296,13 +320,23 @@ def _rare_event(r: Record) -> Event | None:
     return None
 
 
+# The writers of a round's frequent records, by type (the others: `_rare_event`).
+_WRITERS: dict[type, Callable[[Any], Event]] = {
+    Played: _played_event,
+    TrickWon: _trick_event,
+    Declared: _declared_event,
+}
+
+
 def write_events(records: list[Record]) -> list[Event]:
     """Write records as the log's events, in order (records the log leaves out skipped)."""
     out: list[Event] = []
+    append, writers = out.append, _WRITERS
     for r in records:
-        event = write_event(r)
+        write = writers.get(type(r))
+        event = write(r) if write is not None else _rare_event(r)
         if event is not None:
-            out.append(event)
+            append(event)
     return out
 
 

@@ -8,6 +8,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import nullcontext
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -230,12 +231,9 @@ def test_a_batched_speedup_is_the_median_of_the_paired_batches_ratios() -> None:
     assert comparison.speedup("y", False) == pytest.approx(2.0)
 
 
-def test_the_batches_of_one_workload_are_taken_back_to_back(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from checker.perf import bench_against
-
-    asked: list[tuple[str, str]] = []
+def _fake_servers(asked: list[tuple[str, str]]) -> type:
+    """A stand-in for the bench servers' Popen: it answers "ready", then 1.0 to every request,
+    and notes each request with the tree it went to."""
 
     class FakeServer:  # answers "ready", then 1.0 to every request
         def __init__(self, args: list[str], **kwargs: Any) -> None:
@@ -261,7 +259,16 @@ def test_the_batches_of_one_workload_are_taken_back_to_back(
         def wait(self, timeout: float) -> int:
             return 0
 
-    monkeypatch.setattr(bench_against.subprocess, "Popen", FakeServer)
+    return FakeServer
+
+
+def test_the_batches_of_one_workload_are_taken_back_to_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from checker.perf import bench_against
+
+    asked: list[tuple[str, str]] = []
+    monkeypatch.setattr(bench_against.subprocess, "Popen", _fake_servers(asked))
     out = bench_against.interleave({"rev": Path("A"), "current": Path("B")}, 0.02, 1, batches=2)
     assert all(len(out[side][key]) == 2 for side in out for key in out[side])
     # Each request goes to both sides in a row, REV first in the first batch, then current.
@@ -270,6 +277,33 @@ def test_the_batches_of_one_workload_are_taken_back_to_back(
         for k in range(0, len(batch), 2):
             assert [batch[k][0], batch[k + 1][0]] == sides
             assert batch[k][1] == batch[k + 1][1]
+
+
+def test_only_times_the_named_figures_and_no_whole_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from checker.perf import bench_against
+
+    asked: list[tuple[str, str]] = []
+    monkeypatch.setattr(bench_against.subprocess, "Popen", _fake_servers(asked))
+    monkeypatch.setattr(bench_against, "run_side", lambda *a, **k: pytest.fail("a whole run"))
+    monkeypatch.setattr(
+        bench_against, "checkout", lambda repo, rev: nullcontext((Path("A"), "0" * 40))
+    )
+    out, err = StringIO(), StringIO()
+    call_command(
+        "bench", "--against", "HEAD", "--only", "rounds", "--seconds", "0.3", stdout=out, stderr=err
+    )
+    # Only whole rounds, with and without the log, 12 batches a side: 3 rounds each.
+    assert sorted({line for _, line in asked}) == ["log 3", "quiet 3"]
+    assert len(asked) == 2 * 2 * ROUND_BATCHES
+    rows = out.getvalue().splitlines()
+    assert "batches only" in rows[0]
+    assert [row.split("  ")[0] for row in rows[2:4]] == [
+        "whole random rounds/s",
+        "rounds/s, simulate without --log",
+    ]
+    assert len(rows) == 5  # the two rows and the note on the batches, no case suite
+    with pytest.raises(CommandError, match="--against"):
+        call_command("bench", "--only", "rounds")
 
 
 def test_the_throw_and_big_hand_workloads_are_built_as_named() -> None:

@@ -19,6 +19,8 @@ from checker.management.stopping import stoppable
 from checker.perf.bench import FIGURES, run_bench
 from checker.perf.bench_against import (
     AGAINST_FIGURES,
+    BATCHED,
+    GROUPS,
     MIN_REPEATS,
     BenchError,
     Comparison,
@@ -64,6 +66,14 @@ class Command(BaseCommand):
             help="profile one workload, memos cleared (cProfile; with --against, REV's too)",
         )
         parser.add_argument(
+            "--only",
+            action="append",
+            choices=[*GROUPS, *BATCHED],
+            metavar="FIGURE",
+            help="with --against: time only this figure's batches, no whole runs (repeatable; "
+            f"a figure key of --format json, or {', '.join(GROUPS)})",
+        )
+        parser.add_argument(
             "--top", type=int, default=12, metavar="N", help="entries per profile (--profile)"
         )
 
@@ -82,6 +92,8 @@ class Command(BaseCommand):
         if opts["against"]:
             self._against(opts)
             return
+        if opts["only"]:
+            raise CommandError("--only times batches side by side: give --against REV too")
         f = run_bench(opts["seconds"], opts["seed"])
         if opts["format"] == "json":
             self.stdout.write(json.dumps(f, indent=2))
@@ -166,6 +178,7 @@ class Command(BaseCommand):
 
     def _against(self, opts: dict[str, Any]) -> None:
         base = Path(settings.BASE_DIR)
+        only = [key for name in opts["only"] or () for key in GROUPS.get(name, (name,))]
         try:
             result = compare(
                 base,
@@ -175,6 +188,7 @@ class Command(BaseCommand):
                 seconds=opts["seconds"],
                 seed=opts["seed"],
                 progress=lambda text: self.stderr.write(text),
+                only=only,
             )
         except BenchError as exc:
             raise CommandError(str(exc)) from exc
@@ -187,20 +201,24 @@ class Command(BaseCommand):
 def _table(result: Comparison) -> str:
     """Lay out both sides' medians and the speedup, one figure a line."""
     rev = result.rev if len(result.rev) <= 12 else result.commit[:12]
+    runs = f"{result.repeats} runs per side" if result.runs["current"] else "batches only"
     lines = [
-        f"bench --against {result.rev} ({result.commit[:12]}): {result.repeats} runs per side, "
+        f"bench --against {result.rev} ({result.commit[:12]}): {runs}, "
         "interleaved, CPU time; medians; speedup > 1 means the current tree is faster",
         f"{'figure':<33}{rev:>14}{'current':>14}{'speedup':>10}",
     ]
     for key, label, higher in FIGURES + AGAINST_FIGURES:
         old, new = result.median("rev", key), result.median("current", key)
+        if old is None and new is None:
+            continue  # not measured (--only)
         ratio = result.speedup(key, higher)
         lines.append(
             f"{label:<33}{_num(old):>14}{_num(new):>14}"
             f"{(f'{ratio:.2f}×' if ratio is not None else '—'):>10}"
         )
     cases = [result.median(side, "suite_cases") for side in ("rev", "current")]
-    lines.append(f"{'case suite size':<33}{_num(cases[0]):>14}{_num(cases[1]):>14}")
+    if cases != [None, None]:
+        lines.append(f"{'case suite size':<33}{_num(cases[0]):>14}{_num(cases[1]):>14}")
     total, passed = (
         [result.median(side, key) for side in ("rev", "current")]
         for key in ("rev_cases_total", "rev_cases_passed")
@@ -215,7 +233,8 @@ def _table(result: Comparison) -> str:
         count = len(result.batches["current"][next(iter(result.batches["current"]))])
         lines.append(
             f"{len(shown)} figures (all but the case suite's): medians of {count} batches a "
-            f"side, each batch beside the other side's (not of the {result.repeats} runs); "
+            f"side, each batch beside the other side's"
+            f"{f' (not of the {result.repeats} runs)' if result.runs['current'] else ''}; "
             "speedup: the median of the paired batches' ratios"
         )
     return "\n".join(lines)
