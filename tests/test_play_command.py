@@ -98,3 +98,36 @@ def test_closed_review_hides_the_others_and_the_last_trick(
 def test_a_bad_move_list_is_refused_with_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(CommandError, match=r"--moves: Move 2 of the game is invalid"):
         _play(monkeypatch, "", "--seed", "3", "--moves", "p.zz9")
+
+
+def _erqiwang_attacker_args() -> tuple[str, ...]:
+    """The terminal resumed at a 二七王 play of the human (seat 1) as an attacker."""
+    from checker.play.game import format_moves
+    from tests.test_erqiwang_table import _to_attacker_play
+
+    pos = _to_attacker_play()
+    args = ["--ruleset", "erqiwang", "--seed", str(pos.spec.seed), "--human-seat", "1"]
+    return (*args, "--bots", "greedy", "--no-color", "--moves", format_moves(pos.moves))
+
+
+def test_an_attacker_types_a_signal_at_the_prompt_in_both_languages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    args = _erqiwang_attacker_args()
+    text = _play(monkeypatch, "help\n踩\n~cai\nquit\n", *args)
+    assert "踩/没分/有分 信号" in text and "help 帮助" in text
+    assert "踩（或 ~cai）：我能大过庄家。闲家在自己出牌前给队友的信号" in text
+    assert "你(座1) 提示：踩（我能大过庄家）" in text
+    assert "不行：这一墩你已经发过提示了" in text  # one signal a trick
+    assert text.rstrip().endswith("已退出。")
+    english = _play(monkeypatch, "help\nno points\nquit\n", *args, "--lang", "en")
+    assert "cai/no_points/has_points signal" in english
+    assert "has_points (or points): “I hold points”. An attacker's signal" in english
+    assert "you (seat 1) signals: No points (I have no points left)" in english
+
+
+def test_a_signal_outside_a_signalling_table_is_refused_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    classic = _play(monkeypatch, "踩\nquit\n", "--seed", "3", "--human-seat", "1", "--no-color")
+    assert "不行：这个规则没有闲家提示" in classic and "信号" not in classic.split("不行")[0]

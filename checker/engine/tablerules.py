@@ -90,6 +90,16 @@ def signal_meaning(code: str, lang: Lang) -> str:
     return pick(lang, zh, en)
 
 
+def signal_code(word: str) -> str | None:
+    """Read a typed signal: its code (cai, ~cai), its Chinese name (踩) or its English name
+    (trump it); None when the word names no signal."""
+    said = word.strip().lower().removeprefix("~").replace(" ", "_")
+    for code, (zh, en, _, _) in SIGNAL_WORDS.items():
+        if said in (code, zh, en.lower().replace(" ", "_")):
+            return code
+    return None
+
+
 def suit_pairs(cards: Iterable[Card], suit: str, fixed_ranks: Iterable[int]) -> tuple[int, int]:
     """Count the pairs of a suit in a hand, and how many of them are of ranks that are trumps
     whatever the suit (二七王's 2s and 7s): (pairs, fixed pairs)."""

@@ -11,6 +11,7 @@ from checker.engine.cards import Card, is_subset
 from checker.engine.combos import THROW, Combo, classify
 from checker.engine.follow import explain_requirement, generate_example, judge_follow
 from checker.engine.order import Context
+from checker.engine.readings import Readings, lead_readings
 from checker.engine.texts import Lang, Say, count_en, pick
 
 from .moves import not_in_hand
@@ -81,6 +82,13 @@ def judge_picks(view: PlayerView, cards: Sequence[Card]) -> Picked:
     if why is None and banned and ctx is not None and classify(ctx, list(cards)).type == THROW:
         why = _rethrow_banned
     return Picked(why is None, why)
+
+
+def picks_reading(view: PlayerView, cards: Sequence[Card]) -> Readings | None:
+    """Read a person's picked lead as the rules do, with its other readings (None: one reading)."""
+    if view.phase != LEAD or view.ctx is None or not cards or not is_subset(cards, view.hand):
+        return None
+    return lead_readings(view.ctx, list(cards))
 
 
 @dataclass(frozen=True)

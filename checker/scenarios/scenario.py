@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from checker.engine.cards import Card, ascii_card, format_card, format_rank, is_subset, parse_cards
-from checker.engine.combos import THROW, Combo, classify
+from checker.engine.combos import THROW, Combo, Unit, classify
 from checker.engine.errors import EngineError
 from checker.engine.follow import (
     explain_requirement,
@@ -19,6 +19,7 @@ from checker.engine.follow import (
 )
 from checker.engine.hints import requirement_words
 from checker.engine.order import Context, check_copies, make_context
+from checker.engine.readings import Readings, lead_readings
 from checker.engine.ruleset import Ruleset, load_ruleset, ruleset_known, ruleset_names
 from checker.engine.texts import EN, ZH, Lang, cards_text, count_en, pick
 from checker.engine.throws import ThrowVerdict, judge_throw
@@ -168,6 +169,7 @@ class Checked:
     led: tuple[Card, ...]
     led_combo: Combo | None
     data: dict[str, Any]
+    readings: Readings | None = None
 
     @property
     def throw_failed(self) -> bool:
@@ -207,6 +209,9 @@ def judge_scenario(sc: Scenario) -> Checked:
     }
     if not lead.is_valid:
         return Checked(sc, lead, None, (), None, out)
+    readings = lead_readings(ctx, sc.lead)
+    if readings is not None:
+        out["lead"]["readings"] = readings_fields(readings)
     verdict = _judge_throw(sc, lead, out)
     led = tuple(verdict.played) if verdict is not None else lead.cards
     led_combo = classify(ctx, led) if verdict is not None and not verdict.allowed else lead
@@ -215,7 +220,21 @@ def judge_scenario(sc: Scenario) -> Checked:
     trick = _trick(sc, led)
     if trick is not None:
         out["trick"] = trick
-    return Checked(sc, lead, verdict, led, led_combo, out)
+    return Checked(sc, lead, verdict, led, led_combo, out, readings)
+
+
+def readings_fields(readings: Readings) -> dict[str, Any]:
+    """Write a lead's readings for the JSON answer: each as its unit groups, and why."""
+
+    def groups(units: Sequence[Unit]) -> list[list[str]]:
+        return [card_strings(u.cards) for u in units]
+
+    return {
+        "chosen": groups(readings.chosen.units),
+        "others": [{"units": groups(r.units), "why": r.why} for r in readings.others],
+        "explanation": readings.text(ZH),
+        "explanation_en": readings.text(EN),
+    }
 
 
 def _judge_throw(sc: Scenario, lead: Combo, out: dict[str, Any]) -> ThrowVerdict | None:

@@ -22,6 +22,7 @@ from . import present
 from .forms import CheckForm, carry_over, field_label, ruleset_or_default
 from .hosts import absolute_url
 from .links import canonical_params, checker_query, trump_param
+from .readingview import reading_view
 from .rulesdoc import option_description
 
 
@@ -77,6 +78,7 @@ def verdict_view(checked: Checked, params: Mapping[str, str]) -> dict[str, Any]:
         if lead.is_valid and len(lead.units) > 1
         else [],
         "explanation": present.explanation(lead_json),
+        "reading": reading_view(checked.readings, lang),
     }
     throw = data.get("throw")
     if throw:

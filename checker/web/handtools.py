@@ -11,19 +11,22 @@ from checker.engine.order import Context
 from checker.engine.texts import Lang
 from checker.play.game import Ask
 from checker.play.players import BURY, FOLLOW, LEAD
-from checker.play.selection import judge_picks, requirement
+from checker.play.selection import judge_picks, picks_reading, requirement
 from checker.web import present
+from checker.web.readingview import reading_view
 
 PICKING = (BURY, LEAD, FOLLOW)
 
 
 def picks_verdict(ask: Ask | None, cards: Sequence[Card], lang: Lang) -> dict[str, Any]:
-    """Judge the picks for the play button: legal or not, and why not once cards are picked."""
+    """Judge the picks for the play button: legal or not, why not once cards are picked, and
+    how the rules read a lead that could be read several ways."""
     if ask is None or ask.phase not in PICKING:
         return {"legal": False, "why": ""}
     judged = judge_picks(ask.view, cards)
     why = judged.why(lang) if judged.why is not None and cards else ""
-    return {"legal": judged.legal, "why": why}
+    reading = reading_view(picks_reading(ask.view, cards), lang) if judged.legal else None
+    return {"legal": judged.legal, "why": why, "reading": reading}
 
 
 def hand_tools(

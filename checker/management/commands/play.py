@@ -19,7 +19,7 @@ from checker.engine.cards import (
 from checker.engine.declare import shown_declaration
 from checker.engine.errors import CardError
 from checker.engine.roundrules import announces_no_trump
-from checker.engine.tablerules import signal_meaning, signal_name
+from checker.engine.tablerules import signal_code, signal_meaning, signal_name
 from checker.engine.texts import Lang, as_lang, pick
 from checker.management.stopping import stoppable
 from checker.play.bots.registry import PLAYER_KINDS
@@ -358,7 +358,7 @@ class Command(BaseCommand):
                     for p in table.current.plays
                 )
                 s.say(f"桌上：{shown}", f"On the table: {shown}")
-            s.out.write(_prompt(lang, ask) + _commands(lang, table))
+            s.out.write(_prompt(lang, ask) + _commands(lang, table, ask.phase))
             s.out.flush()
             line = stdin.readline()
             if not line:
@@ -377,6 +377,9 @@ class Command(BaseCommand):
                 continue
             if word in ("last", "l"):
                 self.show_last(s, table, view.seat)
+                continue
+            if word in ("help", "帮助"):
+                self.show_help(s, table)
                 continue
             try:
                 move = read_move(ask.phase, text)
@@ -401,6 +404,27 @@ class Command(BaseCommand):
             s.say(
                 "叫分越低越难：叫你有把握拿到的分。",
                 "A lower bid is harder: bid what you are sure to keep.",
+            )
+
+    def show_help(self, s: Screen, table: Table) -> None:
+        """Print the words the prompt takes: moves, the tools and the attackers' signals."""
+        s.say(
+            "出牌：输入牌，如 SA SA H10（S♠ H♥ C♣ D♦，BJ 大王，LJ 小王）；hint 提示 · last 上把 · quit 退出",
+            "Cards: type them, e.g. SA SA H10 (S♠ H♥ C♣ D♦, BJ big joker, LJ small joker); "
+            "hint · last trick · quit",
+        )
+        if announces_no_trump(table.ruleset):
+            s.say(
+                "review 查牌（报无主后看别人的主牌张数），明牌 连牌一起看",
+                "review: the others' trump counts after 报无主; review all: their trumps too",
+            )
+        for code in table.ruleset.table.signals:
+            s.say(
+                f"{signal_name(code, 'zh')}（或 ~{code}）：{signal_meaning(code, 'zh')}。"
+                "闲家在自己出牌前给队友的信号，每墩一次，全桌都看得到，不占出牌",
+                f"{code} (or {signal_name(code, 'en').lower()}): “{signal_meaning(code, 'en')}”. "
+                "An attacker's signal to the partner before its play, once a trick, seen by "
+                "everyone, not a move of cards",
             )
 
     def show_last(self, s: Screen, table: Table, seat: int) -> None:
@@ -449,22 +473,28 @@ def _prompt(lang: Lang, ask: Ask) -> str:
     return prompts[ask.phase]
 
 
-def _commands(lang: Lang, table: Table) -> str:
-    """Name the words the prompt takes besides a move."""
+def _commands(lang: Lang, table: Table, phase: str) -> str:
+    """Name the words the prompt takes besides a move (the signals while playing a trick)."""
+    zh, en = ["hint 提示", "last 上把"], ["hint", "last"]
     if announces_no_trump(table.ruleset):
-        return pick(
-            lang,
-            "（hint 提示 · last 上把 · review 查牌 · quit 退出）> ",
-            " (hint · last · review · quit) > ",
-        )
-    return pick(lang, "（hint 提示 · last 上把 · quit 退出）> ", " (hint · last · quit) > ")
+        zh, en = [*zh, "review 查牌"], [*en, "review"]
+    signals = table.ruleset.table.signals
+    if signals and phase in (LEAD, FOLLOW):
+        zh.append("/".join(signal_name(c, "zh") for c in signals) + " 信号")
+        en.append("/".join(signals) + " signal")
+    zh, en = [*zh, "help 帮助", "quit 退出"], [*en, "help", "quit"]
+    return pick(lang, f"（{' · '.join(zh)}）> ", f" ({' · '.join(en)}) > ")
 
 
 def read_move(phase: str, text: str) -> Move:
-    """Read a typed decision for the phase (cards in the contract's notation, or an action)."""
+    """Read a typed decision for the phase (cards in the contract's notation, an action, or
+    an attacker's signal while playing a trick)."""
     word = text.strip().lower()
     if word in ("pass", "p", "不亮", "不叫", "pass."):
         return Move("pass")
+    signal = signal_code(word) if phase in (LEAD, FOLLOW) else None
+    if signal is not None:
+        return Move("signal", value=signal)
     if phase == BID:
         if word.isdigit():
             return Move("bid", value=int(word))
