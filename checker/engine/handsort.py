@@ -1,24 +1,33 @@
-"""Hand order for display (seed 004 §1.1): trumps first, then ♠ ♥ ♦ ♣, each strongest first."""
+"""The hand's display order as data, for a client that sorts cards itself (check.js).
+
+The order is the engine's one display order (`order.Context.sort_cards`, answered through
+`Ruleset.hand_suits`); this module only writes it out for every deal a page can pick.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from .cards import Card
-from .order import TRUMP, Context
-
-# The side suits in the order a sorted hand shows them, and the tie order of equal trumps
-# (the off-suit level cards, the off-suit 2s) by their suit.
-SUIT_ORDER = ("S", "H", "D", "C")
+from .cards import SUITS, ascii_card
+from .order import context_for
+from .ruleset import Ruleset
 
 
-def sort_hand(ctx: Context, cards: Iterable[Card]) -> list[Card]:
-    """Sort a hand: trumps strongest first, then ♠ ♥ ♦ ♣ each from high to low."""
-    groups = {TRUMP: 0, **{s: i + 1 for i, s in enumerate(SUIT_ORDER)}}
-    suits = {s: i for i, s in enumerate(SUIT_ORDER)}
+def deal_key(level: int | None, trump: str | None) -> str:
+    """Name a deal in `hand_orders`: the level rank's number and the trump letter, e.g. 2|H,
+    10|none, or |S without a level."""
+    return f"{level or ''}|{trump or 'none'}"
 
-    def key(card: Card) -> tuple[int, int, int]:
-        group, pos = ctx.key[card]
-        return groups[group], -pos, suits.get(card.suit, -1)
 
-    return sorted(cards, key=key)
+def hand_orders(ruleset: Ruleset) -> dict[str, dict[str, object]]:
+    """Return, per deal (`deal_key`), the deck in display order (ASCII spellings, space-separated)
+    and how many of its first cards are trumps."""
+    levels: tuple[int | None, ...] = ruleset.ranks if ruleset.has_level else (None,)
+    out: dict[str, dict[str, object]] = {}
+    for level in levels:
+        for trump in (*SUITS, None):
+            ctx = context_for(ruleset, level, trump)
+            deck = ctx.display_deck()
+            out[deal_key(level, trump)] = {
+                "cards": " ".join(ascii_card(c) for c in deck),
+                "trumps": sum(1 for c in deck if ctx.is_trump(c)),
+            }
+    return out

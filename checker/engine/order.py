@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 TRUMP = "T"
 HELD_MEMO = 1 << 13  # hands (by codes and by id) kept per context before starting afresh
-_GROUP_ORDER = {TRUMP: 0, "S": 1, "H": 2, "C": 3, "D": 4}
 
 
 class Context:
@@ -49,6 +48,7 @@ class Context:
         "deck",
         "link",
         "display",
+        "strength",
         "cheap",
         "classified",
         "hands",
@@ -86,8 +86,19 @@ class Context:
             tiers.append([BIG])
         self._assign(TRUMP, tiers)
         self.deck = frozenset(self.key)
-        # Display order (`sort_cards`): trumps first, then suits, strongest first.
-        self.display = {c: (_GROUP_ORDER[g], -p, c.suit) for c, (g, p) in self.key.items()}
+        # Display order (`sort_cards`), the one order every hand is shown in: trumps first,
+        # then the side suits in the ruleset's order, strongest first; equal cards (off-suit
+        # level cards, fixed trumps) in the same suit order. `strength`: the same trumps, then
+        # every side card by rank, the suits of one rank side by side (`sort_cards(by_rank=True)`).
+        suits = {s: i for i, s in enumerate(ruleset.hand_suits)}
+        self.display = {
+            c: (0 if g == TRUMP else 1 + suits[g], -p, suits.get(c.suit, -1))
+            for c, (g, p) in self.key.items()
+        }
+        self.strength = {
+            c: (0, -p, suits.get(c.suit, -1)) if g == TRUMP else (1, -c.rank, suits[g])
+            for c, (g, p) in self.key.items()
+        }
         # Cheapest first (a follow's filler cards): side suits before trumps, fewest points,
         # then weakest.
         self.cheap = {c: (1 if g == TRUMP else 0, c.points, p) for c, (g, p) in self.key.items()}
@@ -172,9 +183,15 @@ class Context:
         """List the tiers of a group from strongest to weakest (equal cards share a tier)."""
         return list(reversed(self.tiers.get(group, [])))
 
-    def sort_cards(self, cards: Iterable[Card]) -> list[Card]:
-        """Sort cards for display: trumps first, then suits, strongest first."""
-        return sorted(cards, key=self.display.__getitem__)
+    def sort_cards(self, cards: Iterable[Card], *, by_rank: bool = False) -> list[Card]:
+        """Sort cards for display: trumps first, strongest first, then the side suits in the
+        ruleset's order (`Ruleset.hand_suits`) each from high to low, or with `by_rank` every
+        side card by rank, the suits of one rank side by side."""
+        return sorted(cards, key=(self.strength if by_rank else self.display).__getitem__)
+
+    def display_deck(self, *, by_rank: bool = False) -> list[Card]:
+        """List every card of the deck once, in display order (`sort_cards`)."""
+        return self.sort_cards(self.deck, by_rank=by_rank)
 
     def group_name(self, group: str, lang: Lang = ZH) -> str:
         """Name a group: 主牌 or the suit in Chinese, trumps or e.g. ♠ spades in English."""

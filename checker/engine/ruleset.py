@@ -245,6 +245,9 @@ class DeckRules:
     kitty_size: int
     tractor_names: TractorNames = TractorNames.PLAIN
     tractor_order: TractorOrder = TractorOrder.LADDER
+    # The side suits in the order a sorted hand shows them (also the tie order of equal
+    # trumps): alternating colours unless the ruleset's seed says otherwise.
+    hand_suits: str = "SHCD"
 
     @property
     def size(self) -> int:
@@ -394,6 +397,11 @@ class Ruleset:
     @property
     def teams(self) -> Teams:
         return self.deck.teams
+
+    @property
+    def hand_suits(self) -> str:
+        """Give the side suits in the order a sorted hand shows them (e.g. SHCD: ♠ ♥ ♣ ♦)."""
+        return self.deck.hand_suits
 
     @property
     def hand_size(self) -> int:
@@ -955,6 +963,7 @@ _TOP_KEYS = {
     "kitty_size",
     "tractor_names",
     "tractor_order",
+    "hand_suits",
     "throw",
     "kitty",
     "score",
@@ -1412,7 +1421,21 @@ def _deck_rules(data: Mapping[str, Any], where: str) -> DeckRules:
         tractor_order=_enum(
             TractorOrder, data.get("tractor_order", "ladder"), "tractor_order", where
         ),
+        hand_suits=_hand_suits(data.get("hand_suits", "SHCD"), where),
     )
+
+
+def _hand_suits(value: object, where: str) -> str:
+    """Read `hand_suits`: the four suit letters in the order a sorted hand shows them."""
+    text = str(value).upper()
+    if sorted(text) != sorted("SHCD"):
+        raise _file_error(
+            where,
+            f"hand_suits 应是 S H C D 四个字母各一次（排列顺序），而不是“{value}”",
+            f"hand_suits must hold S, H, C and D once each (in display order), not “{value}”",
+            field="hand_suits",
+        )
+    return text
 
 
 def _throw_rules(throw: Mapping[str, Any], where: str) -> ThrowRules:

@@ -18,8 +18,6 @@ SUIT_NAMES_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 RED_SUITS = frozenset({"H", "D"})
 SMALL_JOKER = 15
 BIG_JOKER = 16
-JOKER_NAMES_ZH = {BIG_JOKER: "大王", SMALL_JOKER: "小王"}
-JOKER_NAMES_EN = {BIG_JOKER: "Big Joker", SMALL_JOKER: "Small Joker"}
 RANK_LABELS = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 # Accepted spellings, upper-cased where letters are concerned.
@@ -104,7 +102,88 @@ TERMS: dict[str, tuple[str, str]] = {
     "no_trump": ("无主", "no-trump"),
     "none": ("无", "none"),
     "lead": ("领牌", "lead"),
+    # the rest of the glossary (seed 000's 术语对照表): the rules pages list every term here
+    "side_card": ("副牌", "side-suit card"),
+    "level_card": ("级牌", "level card"),
+    "trump_level_card": ("主花色级牌", "trump-suit level card"),
+    "off_level_card": ("非主花色级牌", "off-suit level card"),
+    "big_joker": ("大王", "Big Joker"),
+    "small_joker": ("小王", "Small Joker"),
+    "suit_word": ("花色", "suit"),
+    "hand_word": ("手牌", "hand"),
+    "kitty_word": ("底牌", "kitty"),
+    "point_cards": ("分数牌", "point cards"),
+    "fixed_trump": ("常主", "permanent trumps"),
+    "combination": ("牌型", "combination"),
+    "throw_unit": ("分量", "unit"),
+    "declare_trump": ("亮主", "declare trump"),
+    "counter_declare": ("反主", "counter-declare"),
+    "lock_trump": ("定主", "lock the trump declaration"),
+    "follow_card": ("跟牌", "follow"),
+    "play_cards": ("出牌", "play cards"),
+    "beat_card": ("压牌", "beat"),
+    "ruff_card": ("杀牌", "ruff"),
+    "discard_card": ("垫牌", "discard"),
+    "kitty_dig": ("抠底", "win the kitty on the last trick"),
+    "bury_card": ("埋牌", "bury cards into the kitty"),
+    "void_suit": ("缺门", "void in a suit"),
+    "one_trick": ("一墩", "one trick"),
+    "last_trick": ("最后一轮", "final trick"),
+    "points_word": ("分数", "points"),
+    "kitty_multiplier": ("底牌分数翻倍", "kitty multiplier"),
+    "kitty_by_single": ("单张抠底", "kitty won by a single (×2)"),
+    "kitty_by_pair": ("对子抠底", "kitty won by a pair (×4)"),
+    "kitty_by_tractor": ("拖拉机抠底", "kitty won by a tractor (×8)"),
+    "rise_levels": ("升 X 级", "rise X levels"),
+    "current_level": ("当前级", "current level"),
+    "single_declare": ("单张亮主", "single-card declaration"),
+    "pair_override": ("对子反主", "pair override"),
+    "joker_override": ("对王反主", "joker-pair override"),
+    "enhanced_joker_override": ("增强对王反主", "enhanced joker override"),
 }
+
+# What the glossary adds to a term: other Chinese names, and an English note in brackets.
+GLOSSES: dict[str, tuple[str, str]] = {
+    "side_card": ("", "non-trump"),
+    "level_card": ("", "rank being played"),
+    "kitty_word": ("", "buried cards"),
+    "point_cards": ("", "5, 10, K"),
+    "no_trump": ("无将", ""),
+    "tractor": ("连对", "consecutive pairs"),
+    "throw": ("", "flop, a multi-unit lead"),
+    "combination": ("", "play type"),
+    "throw_unit": ("", "component of a throw"),
+    "counter_declare": ("", "override trump"),
+    "lead": ("", "a trick"),
+    "beat_card": ("", "cover"),
+    "ruff_card": ("毙牌", "over-trump"),
+    "discard_card": ("", "sluff"),
+    "kitty_dig": ("扣底", ""),
+    "one_trick": ("一轮", ""),
+    "banker": ("", "declarer side"),
+    "attackers": ("", "defenders of points"),
+    "points_word": ("分", "score"),
+    "current_level": ("打几", "rank being played"),
+    "hold": ("守住", ""),
+    "pair_override": ("定主", "lock"),
+}
+
+JOKER_NAMES_ZH = {BIG_JOKER: TERMS["big_joker"][0], SMALL_JOKER: TERMS["small_joker"][0]}
+JOKER_NAMES_EN = {BIG_JOKER: TERMS["big_joker"][1], SMALL_JOKER: TERMS["small_joker"][1]}
+
+
+def glossary_row(code: str) -> tuple[str, str]:
+    """Write a glossary row (中文, English) for a term code or a suit letter, e.g.
+    拖拉机 / 连对 · Tractor (consecutive pairs), or 黑桃 ♠ · Spades ♠."""
+    if code in SUIT_SYMBOLS:
+        symbol = SUIT_SYMBOLS[code]
+        return f"{SUIT_NAMES_ZH[code]} {symbol}", f"{SUIT_NAMES_EN[code].capitalize()} {symbol}"
+    zh, en = TERMS[code]
+    alias, note = GLOSSES.get(code, ("", ""))
+    return (
+        f"{zh} / {alias}" if alias else zh,
+        en[:1].upper() + en[1:] + (f" ({note})" if note else ""),
+    )
 
 
 def as_lang(code: str | None) -> Lang:

@@ -35,7 +35,6 @@ MODULES = (
     "combos",
     "compare",
     "follow",
-    "handsort",
     "held",
     "jokers",
     "ladder",

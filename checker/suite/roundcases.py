@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.engine.handsort import sort_hand
 from checker.engine.order import Context
 from checker.engine.ruleset import Ruleset
 from checker.engine.texts import Lang, cards_text, pick
+from checker.engine.vocab import SUIT_SYMBOLS
 
 from . import fields as F
 from .fields import Outcome, case_kind
@@ -25,14 +25,15 @@ from .kinds import card_strings, parse_all
 )
 def run_sort_hand(rs: Ruleset, ctx: Context, data: Mapping[str, Any]) -> Outcome:
     cards = parse_all(ctx, data, "cards")
-    order = sort_hand(ctx, cards)
+    order = ctx.sort_cards(cards)
 
     def explain(lang: Lang) -> str:
         shown, setting = cards_text(order, lang), ctx.describe(lang)
+        suits = " ".join(SUIT_SYMBOLS[s] for s in rs.hand_suits)
         return pick(
             lang,
-            f"理牌（{setting}）：主牌在前（从大到小），再按 ♠ ♥ ♦ ♣ 各自从大到小：{shown}。",
-            f"Sorted ({setting}): trumps first, strongest first, then ♠ ♥ ♦ ♣, each from "
+            f"理牌（{setting}）：主牌在前（从大到小），再按 {suits} 各自从大到小：{shown}。",
+            f"Sorted ({setting}): trumps first, strongest first, then {suits}, each from "
             f"high to low: {shown}.",
         )
 

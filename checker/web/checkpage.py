@@ -272,9 +272,9 @@ def seat_fields(rs: Ruleset, params: Mapping[str, str]) -> list[dict[str, Any]]:
 
 
 def card_grid(rs: Ruleset) -> list[dict[str, Any]]:
-    """The card grid's rows: one per suit, ranks high to low."""
+    """The card grid's rows: one per suit in the ruleset's display order, ranks high to low."""
     rows = []
-    for suit in "SHCD":
+    for suit in rs.hand_suits:
         cells = [
             {"token": format_card(Card(suit, rank)), "label": present.rank_label(rank)}
             for rank in sorted(rs.ranks, reverse=True)
@@ -332,7 +332,6 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
     yaml_text = ""
     if checked is not None and error is None:
         yaml_text = case_yaml(checked, lang)
-    fixed = [str(r) for r in rs.trump_ranks if isinstance(r, int)]
     table = with_form_options(rs, params)
     return {
         "nav": "check",
@@ -344,7 +343,6 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
         "seat_choices": list(range(table.players)),
         "seats": seat_fields(table, params),
         "grid": card_grid(table),
-        "fixed_trumps": ",".join(fixed),
         "ranks": [present.rank_label(r) for r in sorted(rs.ranks)],
         "error": error,
         "verdict": verdict_view(checked, params) if checked is not None and error is None else None,

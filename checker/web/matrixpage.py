@@ -100,6 +100,7 @@ def _seats(columns: Sequence[Ruleset], scenario: Mapping[str, str]) -> list[dict
 def _scenario_form(columns: Sequence[Ruleset], scenario: Mapping[str, str]) -> dict[str, Any]:
     """What the scenario form draws: the deal's choices, the seats and the card grid."""
     level_ranks = sorted({r for rs in columns if rs.has_level for r in rs.ranks})
+    widest = max(columns, key=lambda rs: len(rs.ranks))  # its grid and its hand order
     # The form shows what was judged: no trump parameter means 无主 once there is a lead.
     trump = scenario.get("trump") or ("none" if scenario.get("lead") else "H")
     return {
@@ -110,7 +111,8 @@ def _scenario_form(columns: Sequence[Ruleset], scenario: Mapping[str, str]) -> d
         "trump_value": trump_param(trump),
         "trump_choices": checkpage.trump_choices(),
         "seats": _seats(columns, scenario),
-        "grid": checkpage.card_grid(max(columns, key=lambda rs: len(rs.ranks))),
+        "grid": checkpage.card_grid(widest),
+        "order_ruleset": widest,
         "decks": max(rs.decks for rs in columns),
         "jokers": any(rs.jokers for rs in columns),
     }

@@ -26,8 +26,6 @@ from checker.play.players import BID, FOLLOW, LEAD, PICK_TRUMP
 from checker.play.table import Table
 from checker.web.tableview import seat_name
 
-SUITS = "SHCD"
-
 
 def trump_buttons(position: Position) -> list[dict[str, Any]]:
     """The suit buttons of the trump pick, each with the pairs of that suit in the banker's own
@@ -37,7 +35,7 @@ def trump_buttons(position: Position) -> list[dict[str, Any]]:
         return []
     fixed = [r for r in rs.trump_ranks if isinstance(r, int)]
     out: list[dict[str, Any]] = []
-    for suit in SUITS:
+    for suit in rs.hand_suits:
         pairs, of_fixed = suit_pairs(ask.view.hand, suit, fixed)
         if not rs.table.trump_pairs:
             out.append(

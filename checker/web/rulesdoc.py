@@ -20,7 +20,7 @@ from checker.engine.vocab import term
 from checker.suite.cases import load_cases
 from checker.suite.registry import run_kind
 from checker.web import present
-from checker.web.glossary import GLOSSARY
+from checker.web.glossary import glossary_groups
 
 
 def _card(card: Card) -> str:
@@ -470,4 +470,5 @@ def _trump_examples(ctx: Any, side_ranks: set[int]) -> list[dict[str, SafeString
 
 
 def glossary() -> list[dict[str, Any]]:
-    return [{"title": str(title), "rows": rows} for title, rows in GLOSSARY]
+    """List the glossary's groups for the rules page: each heading and its (中文, English) rows."""
+    return [{"title": str(title), "rows": rows} for title, rows in glossary_groups()]

@@ -184,7 +184,9 @@ def won_words(seat: int, human: int | None, players: int, points: int) -> str:
 def hand_groups(
     table: Table, cards: Sequence[Card], checked: Sequence[Card] = (), forced: Sequence[Card] = ()
 ) -> list[dict[str, Any]]:
-    """Group a hand for tapping: trumps first, then ♠ ♥ ♣ ♦, strongest first in each.
+    """Group a hand for tapping in the engine's display order (`Context.sort_cards`): trumps
+    first, then the ruleset's side suits, strongest first in each; each card's `order` is its
+    place when sorted by rank (the table's by-strength setting).
 
     Before trump is fixed the trumps shown are those that do not depend on it (jokers and
     the ruleset's trump ranks, 常主).
@@ -194,7 +196,8 @@ def hand_groups(
     groups: dict[str, list[Card]] = {}
     for c in ctx.sort_cards(cards):
         groups.setdefault(ctx.group(c), []).append(c)
-    names = {TRUMP: _("主牌"), **{s: SUIT_SYMBOLS[s] for s in "SHCD"}}
+    by_rank = {c: i for i, c in enumerate(ctx.sort_cards(set(cards), by_rank=True))}
+    names = {TRUMP: _("主牌"), **SUIT_SYMBOLS}
     out: list[dict[str, Any]] = []
     for group, members in groups.items():
         items: list[dict[str, Any]] = []
@@ -208,7 +211,7 @@ def hand_groups(
             items.append(
                 {
                     "value": ascii_card(c),
-                    "order": strength_order(c, group == TRUMP, len(out) + len(items)),
+                    "order": by_rank[c],
                     "chip": mark_safe(present.chip(c, ctx, "forced" if hard else "")),
                     "checked": on,
                     "trump": group == TRUMP,
@@ -224,14 +227,6 @@ def hand_groups(
             }
         )
     return out
-
-
-def strength_order(card: Card, trump: bool, place: int) -> int:
-    """Place a card in the hand sorted by strength: trumps as dealt first, then by rank, the
-    suits of one rank side by side (♠ ♥ ♣ ♦)."""
-    if trump:
-        return place
-    return 100 + (16 - card.rank) * 4 + "SHCD".index(card.suit)
 
 
 def cards_held(table: Table, ask: Ask | None, human: int | None) -> list[int]:
@@ -443,7 +438,7 @@ def _ask_context(position: Position, ask: Ask, table: Table) -> dict[str, Any]:
         ],
         "dealt": len(ask.view.hand),
         "kitty_size": position.ruleset.kitty_size,
-        "suits": [(s, SUIT_SYMBOLS[s]) for s in "SHCD"],
+        "suits": [(s, SUIT_SYMBOLS[s]) for s in position.ruleset.hand_suits],
     }
     if ask.phase == BID:
         out["bid_choices"] = _bid_choices(position)

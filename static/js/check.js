@@ -12,7 +12,6 @@
   var T = JSON.parse((document.getElementById("check-i18n") || {}).textContent || "{}");
   function t(key, value) { return (T[key] || key).replace("%s", value === undefined ? "" : value); }
   var decks = parseInt(form.dataset.decks || "2", 10);
-  var fixedTrumps = (form.dataset.fixedTrumps || "").split(",").filter(Boolean).map(Number);
   var gridPanel = document.getElementById("grid-panel");
   var grid = document.getElementById("cardgrid");
   var radios = Array.prototype.slice.call(document.querySelectorAll('input[name="grid-target"]'));
@@ -82,34 +81,26 @@
     var level = levelEl ? RANKS[String(levelEl.value).toUpperCase()] : null;
     return { trump: trump, level: level };
   }
-  function rankOf(tok) { return RANKS[tok.slice(1)]; }
-  function isTrump(tok, d) {
-    if (tok === BIG || tok === SMALL) return true;
-    var r = rankOf(tok);
-    if (d.level && r === d.level) return true;
-    if (fixedTrumps.indexOf(r) >= 0) return true;
-    return LETTER[tok[0]] === d.trump;
-  }
-  // Display order: trumps first (jokers, level and fixed cards, the trump suit), then ♠ ♥ ♣ ♦.
-  var SUIT_ORDER = {};
-  (N.suit_order || "").split("").forEach(function (letter, i) { SUIT_ORDER[SYMBOL[letter]] = i + 1; });
-  function sortKey(tok, d) {
-    if (tok === BIG) return [0, 0];
-    if (tok === SMALL) return [0, 1];
-    var r = rankOf(tok);
-    if (isTrump(tok, d)) {
-      var special = (d.level && r === d.level) || fixedTrumps.indexOf(r) >= 0;
-      var inSuit = LETTER[tok[0]] === d.trump;
-      return [0, special ? (inSuit ? 2 : 3 + SUIT_ORDER[tok[0]]) : 10 + 20 - r];
+  // ---- the hand's display order per deal, rendered by the server (engine handsort.hand_orders):
+  // the deck in order and how many of its first cards are trumps ----
+  var ORDERS = JSON.parse((document.getElementById("hand-order") || {}).textContent || "{}");
+  var placed = {};
+  function placesFor(d) {
+    var key = (d.level || "") + "|" + d.trump;
+    if (!ORDERS[key]) key = "|" + d.trump;
+    if (!placed[key]) {
+      var entry = ORDERS[key] || { cards: "", trumps: 0 };
+      var at = {};
+      goodCards(tokenize(entry.cards)).forEach(function (tok, i) { at[tok] = i; });
+      placed[key] = { at: at, trumps: entry.trumps };
     }
-    return [SUIT_ORDER[tok[0]], 20 - r];
+    return placed[key];
   }
+  function place(p, tok) { return tok in p.at ? p.at[tok] : Infinity; }
+  function isTrump(tok, d) { var p = placesFor(d); return place(p, tok) < p.trumps; }
   function sortCards(list) {
-    var d = deal();
-    return list.slice().sort(function (a, b) {
-      var ka = sortKey(a, d), kb = sortKey(b, d);
-      return ka[0] - kb[0] || ka[1] - kb[1];
-    });
+    var p = placesFor(deal());
+    return list.slice().sort(function (a, b) { return (place(p, a) - place(p, b)) || 0; });
   }
   function countOf(list) {
     var c = {};
