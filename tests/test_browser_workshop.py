@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import BrowserPage
 from tests.test_browser_fit import MEASURE
@@ -59,7 +60,8 @@ def test_derive_save_and_study_against_classic(size: str, request: pytest.Fixtur
     page.wait_for_selector(f"#ws-preview #m-{CHANGED_CASE}", timeout=60_000)
     heading = page.get_by_test_id("changed-cases").locator("h2").inner_text()
     assert int(re.search(r"(\d+)", heading).group(1)) >= 10  # type: ignore[union-attr]
-    assert "+  nobody: no_trump" in page.get_by_test_id("diff").inner_text()
+    # The preview of the last change may still be on its way: wait for the diff to show it.
+    expect(page.get_by_test_id("diff")).to_contain_text("+  nobody: no_trump", timeout=30_000)
     shot(page, f"{size}-1-form", "[data-testid=bands]")
     shot(page, f"{size}-1-preview", "#ws-preview")
     assert page.evaluate(MEASURE) == []
