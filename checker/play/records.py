@@ -210,25 +210,18 @@ def _played_event(r: Played) -> Event:
                 if penalty:
                     event["penalty"] = penalty
         return event
-    if legal:  # most records of a round: one dict literal
-        return {
-            "t": "play",
-            "trick": trick,
-            "seat": seat,
-            "role": role,
-            "cards": format_cards(cards),
-            "legal": True,
-        }
-    return {
+    event = {  # most records of a round: one dict literal
         "t": "play",
         "trick": trick,
         "seat": seat,
         "role": role,
         "cards": format_cards(cards),
         "legal": legal,
-        "reason": reason,
-        "tried": format_cards(tried or ()),
     }
+    if not legal:
+        event["reason"] = reason
+        event["tried"] = format_cards(tried or ())
+    return event
 
 
 def _trick_event(r: TrickWon) -> Event:
