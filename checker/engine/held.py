@@ -48,7 +48,7 @@ class Codes:
         "big",
         "mixed",
         "to_pos",
-        "tops",
+        "weaker",
         "last",
         "card",
     )
@@ -71,8 +71,9 @@ class Codes:
         self.card: dict[int, Card] = {int(card): card for card in key}  # each code's card
         # Per group code, when first asked (`group_cards`): the codes of every card outside it.
         self.outside: dict[int, bytes] = {}
-        # Per group code, when first asked (`ranked`): each code's strength above the group's.
-        self.tops: dict[int, bytes] = {}
+        # Per group code and strength position, when first asked (`weaker`): the codes to
+        # delete to keep a hand's stronger cards of the group.
+        self.weaker: dict[tuple[int, int], bytes] = {}
         self.link = tractor
         self.small = int(SMALL) if SMALL in key else -1
         self.big = int(BIG) if BIG in key else -1
@@ -116,18 +117,19 @@ class Codes:
             outside = self.outside[group] = _EVERY_CODE.translate(None, inside)
         return outside
 
-    def ranked(self, group: int) -> bytes:
-        """Return the table (`bytes.translate`) that turns a card code into its strength
-        position plus one if the card is of the group (by its group code), 0 if it is of
-        another, OUTSIDE if the deck lacks it: the hand's strongest card of the group is the
-        largest code of the translated hand."""
-        table = self.tops.get(group)
+    def not_above(self, group: int, top: int) -> bytes:
+        """Return the codes `bytes.translate` deletes to keep, of a hand's codes, the cards of
+        the group (by its group code) stronger than position `top`, and the faces the deck
+        lacks (OUTSIDE): the hand has a stronger card of the group if anything is left that
+        is not outside the deck."""
+        key = (group, top)
+        table = self.weaker.get(key)
         if table is None:
             to_group, to_pos = self.to_group, self.to_pos
-            table = self.tops[group] = bytes(
-                to_pos[x] + 1 if g == group else OUTSIDE if g == OUTSIDE else 0
-                for x, g in enumerate(to_group)
+            kept = bytes(
+                x for x, g in enumerate(to_group) if g == OUTSIDE or g == group and to_pos[x] > top
             )
+            table = self.weaker[key] = _EVERY_CODE.translate(None, kept)
         return table
 
     def cards_of(self, codes: bytes) -> list[Card]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
@@ -199,68 +200,92 @@ def judge_throw(
         return _not_a_throw(ctx, combo, cards, policy)
     group = combo.group or ""
     wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
-    order = sorted(combo.units, key=_check_order)
-    # Only each hand's cards of the thrown group can beat a unit: their codes are cut out
-    # once per hand, not once per unit, and each unit asks only whether some beat it (a
-    # single: whether the hand's strongest card is stronger); the beater's cards are found
-    # for the unit and hand that fail the throw.
+    order = sorted(combo.units, key=_LENGTH_TOP if combo.width <= 2 else _check_order)
+    # Only each hand's cards of the thrown group can beat a unit, and each unit asks only
+    # whether some beat it (a single: whether the hand keeps a card once every card of the
+    # group at most as strong is deleted, `Codes.not_above`); a wider unit reads the hand's
+    # codes of the group, cut once per hand; the beater's cards are found for the unit and
+    # hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    code = table.group[group]
-    outside, ranked, to_pos = table.outside_of(code), table.ranked(code), table.to_pos
+    code, to_group, to_pos = table.group[group], table.to_group, table.to_pos
+    outside = b""  # the codes outside the group (`Codes.outside_of`), once a unit needs them
     count = len(others)
     coded: list[bytes | None] = [None] * count
     mine: list[bytes | None] = [None] * count
-    # Per hand, once read: its strongest position in the group (-1: none; read off the
-    # hand's codes translated by `Codes.ranked` when the hand is first read), its strongest
-    # pair's (-2 until asked, -1: none), and the copies of each code (the pair view's).
-    tops, pair_tops = [-2] * count, [-2] * count
+    # Per hand, once read: its strongest pair's position (-2 until asked, -1: none) and the
+    # copies of each code (the pair view's). Units are checked weakest first: once the
+    # weakest single stands against every hand, every single does; once every hand has given
+    # its strongest pair, a pair at least as strong as all of them is beaten by none.
+    pair_tops = [-2] * count
     counted: list[dict[int, int] | None] = [None] * count
-    # Once every hand has given its strongest card (pair), a single (pair) at least as strong
-    # as all of them is beaten by none: no hand is asked again.
-    top_single = top_pair = -2
+    singles_stand = False
+    top_pair = -2
     for unit in order:
         length = unit.length
         pair = length == 1 and len(unit.cards) == 2
-        if unit.top >= (top_single if length == 0 else top_pair if pair else -2) >= -1:
+        if length == 0:
+            if singles_stand:
+                continue
+            weak = table.not_above(code, unit.top)
+        elif pair and unit.top >= top_pair >= -1:
             continue
         for who in range(count):
             codes = coded[who]
             if codes is None:
                 codes = coded[who] = bytes(others[who])
-                strength = codes.translate(ranked)
-                if OUTSIDE in strength:
-                    table.encode(others[who])  # a card the deck lacks raises its KeyError
-                tops[who] = max(strength) - 1 if codes else -1
-            if length == 0 and tops[who] <= unit.top:
-                continue  # a single: beaten only by a hand's strongest card, if stronger
+                # A card the deck lacks raises its KeyError (a single's check keeps it).
+                if length and OUTSIDE in codes.translate(to_group):
+                    table.encode(others[who])
+            if length == 0:
+                strong = codes.translate(None, weak)  # the stronger cards of the group
+                if not strong:
+                    continue
+                if OUTSIDE in strong.translate(to_group):
+                    table.encode(others[who])
+                # The weakest stronger card, the first in hand order (as `find_beater`).
+                weakest = table.card[_lowest_above(strong, to_pos, unit.top)]
+                return _failed(ctx, combo, unit, (who, (weakest,)), policy, seat, banker)
             suit = mine[who]
             if suit is None:  # the hand's codes of the group, cut once
+                outside = outside or table.outside_of(code)
                 suit = mine[who] = codes.translate(None, outside)
-            if length:
-                counts = counted[who]
-                if counts is None:
-                    counts = counted[who] = table.copies(suit)
-                if pair:  # beaten by the hand's strongest pair if that is stronger
-                    top = pair_tops[who]
-                    if top == -2:
-                        paired = [to_pos[x] for x, k in counts.items() if k >= 2]
-                        top = pair_tops[who] = max(paired) if paired else -1
-                    if top <= unit.top:
-                        continue
-                else:
-                    if wider is None:
-                        wider = beats_wider_in_throw(ctx.ruleset)
-                    if not _can_beat(ctx, unit, group, suit, counts, wider):
-                        continue
-            beater = _beater(ctx, unit, group, suit, counted[who], wider)
-            forced = _forced(ctx, combo, unit, policy)
-            penalty, to = _penalty(ctx, forced, seat, banker)
-            return ThrowVerdict(combo, False, forced, unit, (who, beater), penalty, to, policy, ctx)
-        if length == 0:  # every hand asked: each one's strongest card is known
-            top_single = max(tops, default=-1)
+            counts = counted[who]
+            if counts is None:
+                counts = counted[who] = table.copies(suit)
+            if pair:  # beaten by the hand's strongest pair if that is stronger
+                top = pair_tops[who]
+                if top == -2:
+                    paired = [to_pos[x] for x, k in counts.items() if k >= 2]
+                    top = pair_tops[who] = max(paired) if paired else -1
+                if top <= unit.top:
+                    continue
+            else:
+                if wider is None:
+                    wider = beats_wider_in_throw(ctx.ruleset)
+                if not _can_beat(ctx, unit, group, suit, counts, wider):
+                    continue
+            found = _beater(ctx, unit, group, suit, counts, wider)
+            return _failed(ctx, combo, unit, (who, found), policy, seat, banker)
+        if length == 0:  # the weakest single stands against every hand
+            singles_stand = True
         elif pair:
             top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _failed(
+    ctx: Context,
+    combo: Combo,
+    unit: Unit,
+    beater: tuple[int, tuple[Card, ...]],
+    policy: FailedThrow,
+    seat: int | None,
+    banker: int | None,
+) -> ThrowVerdict:
+    """Judge a throw failed: `unit` is beaten by `beater` (the other player and the cards)."""
+    forced = _forced(ctx, combo, unit, policy)
+    penalty, to = _penalty(ctx, forced, seat, banker)
+    return ThrowVerdict(combo, False, forced, unit, beater, penalty, to, policy, ctx)
 
 
 def _not_a_throw(
@@ -281,20 +306,13 @@ def _not_a_throw(
 
 
 def _beater(
-    ctx: Context,
-    unit: Unit,
-    group: str,
-    suit: bytes,
-    counts: dict[int, int] | None,
-    wider: bool | None,
+    ctx: Context, unit: Unit, group: str, suit: bytes, counts: dict[int, int], wider: bool | None
 ) -> tuple[Card, ...]:
     """Find the cards of a hand's group (`suit`, their codes; `counts`, the copies of each in
-    the pair view, for a unit wider than a single) that beat `unit`, as `find_beater` does:
-    a single's and (without mixed jokers) a pair's read off the codes directly."""
+    the pair view) that beat `unit`, a pair or wider, as `find_beater` does: a pair's
+    (without mixed jokers) read off the copies directly."""
     table = ctx.codes or ctx.card_codes()
-    if unit.length == 0:  # the weakest stronger card, the first in hand order
-        return (table.card[_lowest_above(suit, table.to_pos, unit.top)],)
-    if counts is not None and unit.length == 1 and len(unit.cards) == 2 and not table.mixed:
+    if unit.length == 1 and len(unit.cards) == 2 and not table.mixed:
         card = table.card[_lowest_pair_above(counts, table.to_pos, unit.top)]
         return (card, card)
     if wider is None:
@@ -334,6 +352,11 @@ def _check_order(unit: Unit) -> tuple[int, int, int]:
     """Order a throw's units as they are checked: narrowest, shortest, lowest first."""
     length = unit.length
     return (len(unit.cards) // (length or 1), length, unit.top)
+
+
+# The same order for a throw of no unit wider than a pair, read in C: there a unit's length
+# tells its width (a single's is 0, a pair's or a pair tractor's 1 and up).
+_LENGTH_TOP = itemgetter(3, 2)
 
 
 def _can_beat(
