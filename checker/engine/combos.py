@@ -329,11 +329,15 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
         pairs.sort(key=table.strength.__getitem__, reverse=True)
         units += map(table.pair.__getitem__, pairs)
     elif paired:
-        stock = PairStock(ctx, {c: 2 for c in paired})
-        while (run := stock.longest_run()) is not None and run[1] > run[0]:
-            taken = stock.take(*run)
-            units.append(_unit((TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1)))
-        pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
+        at = {link[c]: c for c in paired}
+        if len(at) == len(paired):  # one pair per position: its runs are the tractors
+            pairs = _pair_runs(at, units)
+        else:
+            stock = PairStock(ctx, {c: 2 for c in paired})
+            while (run := stock.longest_run()) is not None and run[1] > run[0]:
+                taken = stock.take(*run)
+                units.append(_unit((TRACTOR, tuple(taken), run[1], run[1] - run[0] + 1)))
+            pairs = [card for p in sorted(stock.at, reverse=True) for card in stock.at[p]]
         # Pairs rank by strength (a stable sort, highest first: equal ones keep ladder order).
         pairs.sort(key=table.strength.__getitem__, reverse=True)
         units += map(table.pair.__getitem__, pairs)
@@ -341,6 +345,34 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     singles.sort(key=table.strength.__getitem__, reverse=True)
     units += map(table.single.__getitem__, singles)
     return tuple(units)
+
+
+def _pair_runs(at: dict[int, Card], units: list[Unit]) -> list[Card]:
+    """Add to `units` the tractors of pairs held one per tractor position (`at`: position ->
+    card), as the pair stock's longest runs are taken one by one: every run of two positions
+    or more, longest first (ties: the highest); return the cards of the lone pairs, highest
+    position first."""
+    runs: list[tuple[int, int, int]] = []  # (length, high, low) of each maximal run
+    low = prev = -2
+    for p in sorted(at):
+        if p != prev + 1:
+            if prev >= 0:
+                runs.append((prev - low + 1, prev, low))
+            low = p
+        prev = p
+    runs.append((prev - low + 1, prev, low))
+    runs.sort(reverse=True)
+    lone: list[Card] = []
+    for length, high, low in runs:
+        if length == 1:
+            lone.append(at[high])
+            continue
+        cards: list[Card] = []
+        for p in range(high, low - 1, -1):
+            card = at[p]
+            cards += (card, card)
+        units.append(_unit((TRACTOR, tuple(cards), high, length)))
+    return lone
 
 
 def _real_units(cards: Sequence[Card], units: tuple[Unit, ...]) -> tuple[Unit, ...]:

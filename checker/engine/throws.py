@@ -200,7 +200,9 @@ def judge_throw(
         return _not_a_throw(ctx, combo, cards, policy)
     group = combo.group or ""
     wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
-    order = sorted(combo.units, key=_LENGTH_TOP if combo.width <= 2 else _check_order)
+    widest = combo.units[0]  # the units go widest first
+    narrow = len(widest.cards) <= 2 * (widest.length or 1)  # no unit wider than a pair
+    order = sorted(combo.units, key=_LENGTH_TOP if narrow else _check_order)
     # Only each hand's cards of the thrown group can beat a unit, and each unit asks only
     # whether some beat it (a single: whether the hand keeps a card once every card of the
     # group at most as strong is deleted, `Codes.not_above`); a wider unit reads the hand's
