@@ -10,7 +10,7 @@ from operator import itemgetter
 from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
-from .held import OUTSIDE
+from .held import OUTSIDE, Codes
 from .jokers import pair_view, restore
 from .order import Context
 from .records import fast_init
@@ -204,29 +204,31 @@ def judge_throw(
     narrow = len(widest.cards) <= 2 * (widest.length or 1)  # no unit wider than a pair
     order = sorted(combo.units, key=_LENGTH_TOP if narrow else _check_order)
     # Only each hand's cards of the thrown group can beat a unit, and each unit asks only
-    # whether some beat it (a single: whether the hand keeps a card once every card of the
-    # group at most as strong is deleted, `Codes.not_above`); a wider unit reads the hand's
-    # codes of the group, cut once per hand; the beater's cards are found for the unit and
-    # hand that fail the throw.
+    # whether some beat it: a single (a pair, unless the jokers mix) whether the hand keeps
+    # a card (a card twice) once every card of the group at most as strong is deleted
+    # (`Codes.not_above`); a wider unit reads the hand's codes of the group, cut once per
+    # hand. The beater's cards are found for the unit and hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    code, to_group, to_pos = table.group[group], table.to_group, table.to_pos
+    code, to_group, mixed = table.group[group], table.to_group, table.mixed
     outside = b""  # the codes outside the group (`Codes.outside_of`), once a unit needs them
     count = len(others)
     coded: list[bytes | None] = [None] * count
     mine: list[bytes | None] = [None] * count
-    # Per hand, once read: its strongest pair's position (-2 until asked, -1: none) and the
-    # copies of each code (the pair view's). Units are checked weakest first: once the
-    # weakest single stands against every hand, every single does; once every hand has given
-    # its strongest pair, a pair at least as strong as all of them is beaten by none.
+    # Per hand, once read: its strongest pair's position (-2 until asked, -1: none; with
+    # mixed jokers) and the copies of each code (the pair view's). Units are checked weakest
+    # first: once the weakest single (pair) stands against every hand, every single (pair)
+    # does; with mixed jokers, once every hand has given its strongest pair, a pair at least
+    # as strong as all of them is beaten by none.
     pair_tops = [-2] * count
     counted: list[dict[int, int] | None] = [None] * count
-    singles_stand = False
+    singles_stand = pairs_stand = False
     top_pair = -2
     for unit in order:
         length = unit.length
         pair = length == 1 and len(unit.cards) == 2
-        if length == 0:
-            if singles_stand:
+        weak = None
+        if length == 0 or pair and not mixed:
+            if pairs_stand if length else singles_stand:
                 continue
             weak = table.not_above(code, unit.top)
         elif pair and unit.top >= top_pair >= -1:
@@ -238,15 +240,14 @@ def judge_throw(
                 # A card the deck lacks raises its KeyError (a single's check keeps it).
                 if length and OUTSIDE in codes.translate(to_group):
                     table.encode(others[who])
-            if length == 0:
+            if weak is not None:
                 strong = codes.translate(None, weak)  # the stronger cards of the group
-                if not strong:
+                if not strong or pair and len(set(strong)) == len(strong):
                     continue
                 if OUTSIDE in strong.translate(to_group):
                     table.encode(others[who])
-                # The weakest stronger card, the first in hand order (as `find_beater`).
-                weakest = table.card[_lowest_above(strong, to_pos, unit.top)]
-                return _failed(ctx, combo, unit, (who, (weakest,)), policy, seat, banker)
+                found = _weakest(table, strong, unit.top, pair)
+                return _failed(ctx, combo, unit, (who, found), policy, seat, banker)
             suit = mine[who]
             if suit is None:  # the hand's codes of the group, cut once
                 outside = outside or table.outside_of(code)
@@ -254,10 +255,10 @@ def judge_throw(
             counts = counted[who]
             if counts is None:
                 counts = counted[who] = table.copies(suit)
-            if pair:  # beaten by the hand's strongest pair if that is stronger
+            if pair:  # beaten by the hand's strongest pair (in the pair view) if stronger
                 top = pair_tops[who]
                 if top == -2:
-                    paired = [to_pos[x] for x, k in counts.items() if k >= 2]
+                    paired = [table.to_pos[x] for x, k in counts.items() if k >= 2]
                     top = pair_tops[who] = max(paired) if paired else -1
                 if top <= unit.top:
                     continue
@@ -266,13 +267,27 @@ def judge_throw(
                     wider = beats_wider_in_throw(ctx.ruleset)
                 if not _can_beat(ctx, unit, group, suit, counts, wider):
                     continue
-            found = _beater(ctx, unit, group, suit, counts, wider)
-            return _failed(ctx, combo, unit, (who, found), policy, seat, banker)
+            if wider is None:
+                wider = beats_wider_in_throw(ctx.ruleset)
+            beater = find_beater(ctx, unit, group, table.cards_of(suit), wider=wider)
+            assert beater is not None  # as the yes/no check found
+            return _failed(ctx, combo, unit, (who, beater), policy, seat, banker)
         if length == 0:  # the weakest single stands against every hand
             singles_stand = True
         elif pair:
+            pairs_stand = not mixed
             top_pair = max(pair_tops, default=-1)
     return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+
+
+def _weakest(table: Codes, strong: bytes, top: int, pair: bool) -> tuple[Card, ...]:
+    """Give the cards of a hand's group stronger than `top` (`strong`, their codes) that beat
+    a single or a pair as `find_beater` finds them: the weakest stronger card, the first in
+    hand order; the weakest stronger card held twice, of equal ones the lowest code."""
+    if pair:
+        card = table.card[_lowest_pair_above(table.copies(strong), table.to_pos, top)]
+        return (card, card)
+    return (table.card[_lowest_above(strong, table.to_pos, top)],)
 
 
 def _failed(
@@ -305,24 +320,6 @@ def _not_a_throw(
         )
     # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
     return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
-
-
-def _beater(
-    ctx: Context, unit: Unit, group: str, suit: bytes, counts: dict[int, int], wider: bool | None
-) -> tuple[Card, ...]:
-    """Find the cards of a hand's group (`suit`, their codes; `counts`, the copies of each in
-    the pair view) that beat `unit`, a pair or wider, as `find_beater` does: a pair's
-    (without mixed jokers) read off the copies directly."""
-    table = ctx.codes or ctx.card_codes()
-    if unit.length == 1 and len(unit.cards) == 2 and not table.mixed:
-        card = table.card[_lowest_pair_above(counts, table.to_pos, unit.top)]
-        return (card, card)
-    if wider is None:
-        wider = beats_wider_in_throw(ctx.ruleset)
-    held = table.cards_of(suit)  # the hand's cards of the group, in hand order
-    beater = find_beater(ctx, unit, group, held, wider=wider)
-    assert beater is not None  # as the yes/no check found
-    return beater
 
 
 def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
@@ -377,24 +374,25 @@ def _can_beat(
     if length == 1:  # n of a kind: by a stronger card held n times (never by a wider unit)
         return any(k >= width and to_pos[x] > low for x, k in counts.items())
     if width == 2:  # a pair tractor: by a higher run of as many pairs (as `PairStock` finds)
-        if _higher_run(table.pair_counts(counts), length, unit.top):
+        if _higher_run(table.link, counts, length, unit.top):
             return True
         if not wider:
             return False
     return find_beater(ctx, unit, group, table.cards_of(suit), wider=wider) is not None
 
 
-def _higher_run(pairs: dict[int, int], length: int, top: int) -> bool:
-    """Tell whether pairs held by tractor position make a run of `length` positions ending
-    above `top` (the highest such stretch ends where its run ends)."""
-    run = 0
-    prev = -2
-    for p in sorted(pairs):
-        run = run + 1 if p == prev + 1 else 1
-        prev = p
-        if run >= length and p > top:
-            return True
-    return False
+def _higher_run(link: list[int], counts: dict[int, int], length: int, top: int) -> bool:
+    """Tell whether the codes held twice or more (`counts`, copies per code) make a run of
+    `length` tractor positions (`Codes.link`) ending above `top`: a bit mask of the
+    positions holding a pair, each step keeping the positions that start a run one longer."""
+    mask = 0
+    for x, k in counts.items():
+        if k >= 2:
+            mask |= 1 << link[x]
+    for _ in range(length - 1):
+        mask &= mask >> 1
+    shift = top - length + 2  # the lowest start of a run ending above `top`
+    return (mask >> shift if shift > 0 else mask) != 0
 
 
 def _forced(ctx: Context, combo: Combo, beaten: Unit, policy: FailedThrow) -> tuple[Card, ...]:
