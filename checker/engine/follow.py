@@ -255,6 +255,37 @@ def judge_follow(
     hand_t, play_t = tuple(hand), tuple(play)
     if len(play_t) != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
+    if keep or ctx.hands:  # a view may be kept, or is to be kept
+        return _judge_kept(ctx, lead, hand, hand_t, play_t, keep)
+    # A one-off check: the hand's card codes and group codes (`held.Codes`), the cards read
+    # last not encoded again (`Codes.read`).
+    table = ctx.codes or ctx.card_codes()
+    last = table.last
+    if last[0] == hand_t:
+        hand_t, codes, groups = last
+    else:
+        try:
+            hand_t, codes, groups = table.read(hand_t)
+        except KeyError:
+            return _judge_outside_deck(ctx, lead, hand_t, play_t)
+    found = _judge_codes(ctx, lead, None, hand_t, play_t, codes, groups)
+    if isinstance(found, str):
+        return _verdict(
+            FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
+        )
+    return found
+
+
+def _judge_kept(
+    ctx: Context,
+    lead: Combo,
+    hand: Sequence[Card],
+    hand_t: tuple[Card, ...],
+    play_t: tuple[Card, ...],
+    keep: bool,
+) -> FollowVerdict:
+    """Judge a follow as `judge_follow` does when the context keeps hands' views or `keep`
+    asks for one: the verdict kept with the hand's view answers again."""
     # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
     # codes, else made with them when `keep` asks: `bytes(hand_t)`, and their group codes
     # (`held.Codes`). A round judges the same follow more than once (the player's own check,
