@@ -322,12 +322,6 @@ def _pair_units(ctx: Context, counts: dict[Card, int]) -> tuple[Unit, ...]:
     link = ctx.link
     if len(paired) == 1:
         units.append(table.pair[paired[0]])
-    elif len({link[c] for c in paired} | {link[c] + 1 for c in paired}) == 2 * len(paired):
-        # No two pairs at adjacent (or shared) positions: no tractor, the pairs by strength
-        # (ties in the order the pair stock keeps them: higher position first).
-        pairs = sorted(paired, key=link.__getitem__, reverse=True)
-        pairs.sort(key=table.strength.__getitem__, reverse=True)
-        units += map(table.pair.__getitem__, pairs)
     elif paired:
         at = {link[c]: c for c in paired}
         if len(at) == len(paired):  # one pair per position: its runs are the tractors
