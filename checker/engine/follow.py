@@ -268,7 +268,18 @@ def judge_follow(
             hand_t, codes, groups = table.read(hand_t)
         except KeyError:
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
-    found = _judge_codes(ctx, lead, None, hand_t, play_t, codes, groups)
+    if len(play_t) == 1:  # one card, as `_judge_codes` reads it, without the call
+        x = play_t[0]
+        group = table.group.get(lead.group, NO_GROUP)
+        found: FollowVerdict | str = (
+            NOT_IN_HAND
+            if x not in codes
+            else ""  # of the led group, or the hand has none of it
+            if table.to_group[x] == group or group not in groups
+            else MUST_FOLLOW_SUIT
+        )
+    else:
+        found = _judge_codes(ctx, lead, None, hand_t, play_t, codes, groups)
     if isinstance(found, str):
         return _verdict(
             FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
