@@ -256,7 +256,17 @@ def judge_follow(
     if len(play_t) != len(lead.cards):
         return FollowVerdict(False, WRONG_COUNT, ctx, lead, hand_t, play_t)
     if keep or ctx.hands:  # a view may be kept, or is to be kept
-        return _judge_kept(ctx, lead, hand, hand_t, play_t, keep)
+        # The hand's view (`Context.held`) found by the hand object's id: a round judges the
+        # same follow more than once (the player's own check, the table, then the trick),
+        # and the verdict kept with the view names the very lead it answers.
+        held = ctx.hands.get(id(hand))
+        if held is not None and (held.cards is hand_t or held.cards == hand_t):
+            hit = held.verdicts.get(play_t)
+            if hit is not None and hit.lead is lead:
+                return hit
+        else:
+            held = None
+        return _judge_kept(ctx, lead, hand, hand_t, play_t, keep, held)
     # A one-off check: the hand's card codes and group codes (`held.Codes`), the cards read
     # last not encoded again (`Codes.read`).
     table = ctx.codes or ctx.card_codes()
@@ -294,20 +304,14 @@ def _judge_kept(
     hand_t: tuple[Card, ...],
     play_t: tuple[Card, ...],
     keep: bool,
+    held: Held | None,
 ) -> FollowVerdict:
     """Judge a follow as `judge_follow` does when the context keeps hands' views or `keep`
-    asks for one: the verdict kept with the hand's view answers again."""
-    # The hand's view (`Context.held`), found by the hand object's id or by the hand's card
-    # codes, else made with them when `keep` asks: `bytes(hand_t)`, and their group codes
-    # (`held.Codes`). A round judges the same follow more than once (the player's own check,
-    # the table, then the trick): the verdict is kept with the view; it names the very lead
-    # it answers.
+    asks for one (`held`: the hand object's view, with no verdict kept for this follow, or
+    None): the view is found by the hand's card codes, else made with them when `keep` asks
+    (`bytes(hand_t)`, and their group codes, `held.Codes`); the verdict is kept with it."""
     hands = ctx.hands
-    held: Held | None = hands.get(id(hand)) if hands else None  # (an empty memo holds none)
-    if held is not None and (held.cards is hand_t or held.cards == hand_t):
-        hit = held.verdicts.get(play_t)
-        if hit is not None and hit.lead is lead:
-            return hit
+    if held is not None:
         # The kept tuple serves the new verdict: one 25-card tuple fewer for the collector.
         hand_t = held.cards
         codes, groups = held.codes, held.groups
