@@ -10,6 +10,7 @@ from functools import cached_property, partial
 from typing import NamedTuple, cast
 
 from .cards import BIG, SMALL, Card, copies
+from .held import OUTSIDE
 from .jokers import pair_view, restore
 from .order import TRUMP, Context
 from .records import fast_init
@@ -407,9 +408,11 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
-    # raises the KeyError a look-up of it gives.
-    _, groups = (ctx.codes or ctx.card_codes()).encode(cards)
+    # raises the KeyError a look-up of it gives (as `Codes.encode`).
+    groups = bytes(cards).translate((ctx.codes or ctx.card_codes()).to_group)
     if groups.count(groups[0]) != n:
+        if OUTSIDE in groups:
+            raise KeyError(cards[groups.index(OUTSIDE)])
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = ctx.key[cards[0]][0]
     # The pair view reads differently only with both jokers among the cards.
