@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, Codes, Held, holds
+from .held import NO_GROUP, OUTSIDE, Codes, Held, holds
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -268,16 +268,17 @@ def judge_follow(
             held = None
         return _judge_kept(ctx, lead, hand, hand_t, play_t, keep, held)
     # A one-off check: the hand's card codes and group codes (`held.Codes`), the cards read
-    # last not encoded again (`Codes.read`).
+    # last not encoded again (as `Codes.read` does, without its call).
     table = ctx.codes or ctx.card_codes()
     last = table.last
     if last[0] == hand_t:
         hand_t, codes, groups = last
     else:
-        try:
-            hand_t, codes, groups = table.read(hand_t)
-        except KeyError:
+        codes = bytes(hand_t)
+        groups = codes.translate(table.to_group)
+        if OUTSIDE in groups:  # a card the deck lacks
             return _judge_outside_deck(ctx, lead, hand_t, play_t)
+        table.last = (hand_t, codes, groups)
     if len(play_t) == 1:  # one card, as `_judge_codes` reads it, without the call
         x = play_t[0]
         group = table.group.get(lead.group, NO_GROUP)
