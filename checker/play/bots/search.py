@@ -10,12 +10,14 @@ cost more under the kitty than RISK_LIMIT (`bury.plan_bury`'s weighed risk).
 
 Why the round counts on its own (issue 28). Scored by points and levels only, holding the
 attackers to 75 was worth just 25 more than letting them reach 80, no more than 35 against 40:
-the search spent a banker's lead on a few expected points and walked over the line. Losing the
-round hands the bank to the other side, worth two levels here; over the banker rounds v3 lost to
-random players at budget 100 (47 deals of seed 1) it won 7 before and 13 with it, every one of 60
-won rounds still won. The risky kitty: 19 of those 47 lost rounds had points under the kitty; v2
-(the playout policy, so the cheapest proxy) lost 64 of 947 banker rounds to random players over
-1,000 deals burying as seed 000 says, 47 weighing the risk.
+the search traded the round for a few expected points. Losing the round hands the bank to the
+other side, counted as a level and a half (30, not 40: at 40 the kitty-saving ♥K of bot case
+bot-v3-kitty-419-17 no longer stands out of the noise of its 12 deals). The risky
+kitty: 19 of the 47 banker rounds v3 lost to random players at budget 100 (seed 1, deals
+0–758) had points under the kitty; v2, v3's playout policy and so the cheapest proxy, lost 64
+of 947 banker rounds to random players over 1,000 deals burying as seed 000 says, 47 weighing
+the risk. Both together: of those 47 lost rounds v3 now wins 21 (7 without them), and 59 of
+60 rounds it won still won.
 
 The budget. A budget of MS milliseconds is turned into a number of simulated plays
 (PLAYS_PER_MS a millisecond, measured on the reference machine), hence into a number of deals
