@@ -8,6 +8,12 @@ final points (kitty bonus and its multiplier included) for or against it, and th
 bidding and naming trump are v2's; so is burying, except that v3 makes no void whose points would
 cost more under the kitty than RISK_LIMIT (`bury.plan_bury`'s weighed risk).
 
+The opponents. An opponent seen throwing a card away (`opponents`: at the last seat of a trick
+the other side had won, a card dearer than one it showed later) is played out as v2 that makes
+any legal play instead SLIPS of the time; every other seat is v2. Taking opponents to defend as
+v2 does, v3 chose plays that pay only against such a defence. v2 is never seen careless, so v3
+against v2 and every bot case play as before.
+
 Why the round counts on its own (issue 28). Scored by points and levels only, holding the
 attackers to 75 was worth just 25 more than letting them reach 80, no more than 35 against 40:
 the search traded the round for a few expected points. Losing the round hands the bank to the
@@ -41,12 +47,13 @@ from checker.engine.errors import EngineError
 from checker.engine.texts import Lang, cards_text, pick
 
 from ..moves import Move
-from ..players import BURY, FOLLOW, LEAD, CardPlayer, Decision, PlayerView
+from ..players import BURY, FOLLOW, LEAD, CardPlayer, Decision, PlayerView, RandomPlayer
 from ..position import attackers_points, round_at
 from ..round import RoundResult, drive
 from ..state import RoundState
 from .bury import decide_bury
 from .candidates import candidate_plays
+from .opponents import careless_opponents
 from .sampling import draw_deals
 from .v2 import V2Bot
 
@@ -56,6 +63,9 @@ MIN_DEALS = 4
 MAX_DEALS = 64
 LEVEL_WORTH = 20
 ROUND_WORTH = 30
+# An opponent seen throwing a card away (`opponents`) is played out as v2 making any
+# legal play instead at this rate.
+SLIPS = 0.3
 # v2's own play stands unless another beats it on the same deals by this many standard errors.
 SURE = 1.0
 BUDGET_ENV = "CHECKER_SEARCH_BUDGET_MS"
@@ -185,19 +195,31 @@ class V3Bot(CardPlayer):
             )
         values: list[list[float]] = [[] for _ in plays]
         points = attackers_points(view)
+        careless = careless_opponents(view)
         for deal in deals:
             root = round_at(view, deal.hands, deal.kitty, points)
             seed = rng.getrandbits(32)
             for i, play in enumerate(plays):
-                values[i].append(self._play_out(root.copy(), play, view, seed))
-        return _searched(plays, values)
+                values[i].append(self._play_out(root.copy(), play, view, seed, careless))
+        return _searched(plays, values, careless)
 
     def _play_out(
-        self, state: RoundState, play: Sequence[Card], view: PlayerView, seed: int
+        self,
+        state: RoundState,
+        play: Sequence[Card],
+        view: PlayerView,
+        seed: int,
+        careless: frozenset[int] = frozenset(),
     ) -> float:
-        """Make the play on one deal, let v2 play every seat to the end; value it for the side."""
+        """Make the play on one deal, let v2 play every seat to the end (slipping at the careless
+        opponents' seats); value it for the side."""
         state.apply(Move("cards", tuple(play)))
-        players = [V2Bot(random.Random(seed + s)) for s in range(view.ruleset.players)]
+        players = [
+            _Slipping(random.Random(seed + s), SLIPS)
+            if s in careless and SLIPS
+            else V2Bot(random.Random(seed + s))
+            for s in range(view.ruleset.players)
+        ]
         res = drive(state, players)
         rs, banker = view.ruleset, view.banker
         assert banker is not None
@@ -231,6 +253,21 @@ def side_value(by_bid: bool, on_banker: bool, res: RoundResult) -> float:
     return float(points + sign * (ROUND_WORTH + LEVEL_WORTH * res.rise))
 
 
+class _Slipping(V2Bot):
+    """v2 that now and then makes any legal play instead: a careless opponent, played out."""
+
+    def __init__(self, rng: random.Random, rate: float) -> None:
+        super().__init__(rng)
+        self.rate = rate
+        self.slips = random.Random(rng.getrandbits(32))
+
+    def cards(self, view: PlayerView) -> list[Card]:
+        """Return v2's cards, or at the rate those of any legal play."""
+        if view.phase in (LEAD, FOLLOW) and self.slips.random() < self.rate:
+            return RandomPlayer(self.slips).cards(view)
+        return super().cards(view)
+
+
 def _following(base: Decision, rule: str, zh: str, en: str) -> Decision:
     """Wrap v2's decision where v3 does not search, saying why (zh, en) before v2's words."""
 
@@ -256,9 +293,14 @@ def better_than_first(values: Sequence[float], first: Sequence[float]) -> bool:
     return mean * mean * n >= var * SURE**2 * (1 - 1e-9)
 
 
-def _searched(plays: Sequence[Sequence[Card]], values: Sequence[Sequence[float]]) -> Decision:
+def _searched(
+    plays: Sequence[Sequence[Card]],
+    values: Sequence[Sequence[float]],
+    careless: frozenset[int] = frozenset(),
+) -> Decision:
     """Pick the best play by mean value (v2's first play unless another is surely better) and
-    explain it: its gain over the worst play tried, the next best's, and v2's when it differs."""
+    explain it: its gain over the worst play tried, the next best's, v2's when it differs, and
+    the careless opponents played out as such."""
     deals = len(values[0])
     means = [sum(v) / deals for v in values]
     order = sorted(range(len(plays)), key=lambda i: (-round(means[i], 6), i))
@@ -289,6 +331,15 @@ def _searched(plays: Sequence[Sequence[Card]], values: Sequence[Sequence[float]]
                 lang,
                 "；别的出法多得的分不比随机波动大，仍按 v2",
                 "; no other play gained more than the noise, so v2's stands",
+            )
+        if careless:
+            seats = "、".join(str(s) for s in sorted(careless))
+            seats_en = ", ".join(str(s) for s in sorted(careless))
+            text += pick(
+                lang,
+                f"；座位 {seats} 曾白白浪费牌，推演时按会失误的对手打",
+                f"; seat {seats_en} has thrown a card away, so it is played out as an opponent "
+                "who slips",
             )
         return text + pick(
             lang,
