@@ -11,8 +11,9 @@ cost more under the kitty than RISK_LIMIT (`bury.plan_bury`'s weighed risk).
 The opponents. An opponent seen throwing a card away (`opponents`: at the last seat of a trick
 the other side had won, a card dearer than one it showed later) is played out as v2 that makes
 any legal play instead SLIPS of the time; every other seat is v2. Taking opponents to defend as
-v2 does, v3 chose plays that pay only against such a defence. v2 is never seen careless, so v3
-against v2 and every bot case play as before.
+v2 does, v3 chose plays that pay only against such a defence: of the 47 banker rounds named
+below it wins 30 with this (21 without), 59 of the 60 won rounds still won. v2 is never seen
+careless, so v3 against v2 and every bot case play as before.
 
 Why the round counts on its own (issue 28). Scored by points and levels only, holding the
 attackers to 75 was worth just 25 more than letting them reach 80, no more than 35 against 40:
