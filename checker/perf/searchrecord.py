@@ -72,9 +72,13 @@ def record(
     means: list[list[float]] = []
     searched = search._searched
 
-    def keep(plays: Sequence[Sequence[Card]], values: Sequence[Sequence[float]]) -> Decision:
+    def keep(
+        plays: Sequence[Sequence[Card]],
+        values: Sequence[Sequence[float]],
+        careless: frozenset[int] = frozenset(),
+    ) -> Decision:
         means.append([sum(v) / len(v) for v in values])
-        return searched(plays, values)
+        return searched(plays, values, careless)
 
     search._searched = keep
     try:

@@ -10,22 +10,30 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from checker.engine.cards import Card
+from checker.engine.order import make_context
 from checker.engine.ruleset import load_ruleset
 from checker.play.bots.registry import make_bot, make_players
 from checker.play.bots.sampling import draw_deals, read_knowledge
 from checker.play.bots.search import (
+    LEVEL_WORTH,
     MIN_DEALS,
+    ROUND_WORTH,
     BudgetError,
     V3Bot,
+    better_than_first,
     plan,
     read_budget,
+    side_value,
 )
+from checker.play.bots.v2 import V2Bot
 from checker.play.moves import Move
 from checker.play.players import FOLLOW, LEAD, PlayerView
 from checker.play.position import round_at
-from checker.play.round import play_round, round_setup
+from checker.play.round import RoundResult, play_round, round_setup
 from checker.play.state import RoundState
 
+from .test_bury_rules import STRONG_WITH_A_TEN
+from .util import cards as parse
 from .util import follow_view
 
 FAST = 20.0  # ms: a few deals a decision, enough to test the machinery
@@ -227,3 +235,39 @@ def test_the_banker_following_knows_the_kitty_it_buried_and_nothing_else() -> No
     # Another seat's view is never given the kitty.
     other = view._replace(seat=(view.seat + 1) % 4)
     assert bot._remembered(other).kitty == ()
+
+
+def test_v3_buries_no_void_that_puts_a_ten_at_risk_where_v2_would() -> None:
+    rs = load_ruleset("classic")
+    view = PlayerView("bury", 1, rs, 3, parse(STRONG_WITH_A_TEN), ctx=make_context(rs, 3, "S"))
+    view = view._replace(banker=1)
+    v2 = V2Bot(random.Random(0)).decide(view)
+    bot = V3Bot(random.Random(0), FAST)
+    v3 = bot.decide(view)
+    assert "♦10" in {str(c) for c in v2.cards} and "♦10" not in {str(c) for c in v3.cards}
+    assert bot.buried == v3.cards and v3.rule == "v3.bury"
+    zh, en = v3.explanation_for("zh"), v3.explanation_for("en")
+    assert "丢底的险" in zh and "不扣光♦" in zh
+    assert "risk of losing the kitty" in en and "keeps ♦" in en
+
+
+def test_losing_the_round_costs_the_side_more_than_the_points_across_the_line() -> None:
+    def result(points: int, winner: str, rise: int) -> RoundResult:
+        res = RoundResult("classic", 0, round_setup(load_ruleset("classic"), 0))
+        res.attackers_points, res.winner, res.rise = points, winner, rise
+        return res
+
+    held, lost = result(75, "banker", 1), result(80, "attackers", 0)
+    assert side_value(False, True, held) == -75 + ROUND_WORTH + LEVEL_WORTH
+    assert side_value(False, True, lost) == -80 - ROUND_WORTH
+    assert side_value(False, False, lost) == 80 + ROUND_WORTH
+    assert side_value(True, True, lost) == -80  # settled by a bid the view does not show
+
+
+@pytest.mark.parametrize(("deals", "gain"), [(3, 35.0), (7, 15.0), (11, 80.0), (6, 35.0)])
+def test_a_play_better_on_one_deal_alone_is_one_standard_error_up_whatever_the_rounding(
+    deals: int, gain: float
+) -> None:
+    first = [0.0] * deals
+    assert better_than_first([*first[1:], gain], first)
+    assert not better_than_first([*first[1:], -gain], first)
