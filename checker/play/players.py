@@ -638,20 +638,22 @@ class RandomPlayer(CardPlayer):
 
     def cards(self, view: PlayerView) -> list[Card]:
         """Return a random legal choice for the view's phase."""
-        rng = self.rng
-        if view.phase == DECLARE:
+        rng, phase, ctx = self.rng, view.phase, view.ctx
+        if phase == FOLLOW:  # the commonest decision first
+            assert ctx is not None and view.lead is not None
+            return random_follow(rng, ctx, view.lead, view.hand)
+        if phase == LEAD:
+            assert ctx is not None
+            rate = self.throw_rate if view.may_throw else 0.0
+            return random_lead(rng, ctx, view.hand, rate)
+        if phase == DECLARE:
             options = seen_declaration_options(view)
             if options and rng.random() < 0.5:
                 return rng.choice(options)
             return []
-        if view.phase == BURY:
+        if phase == BURY:
             return sample_multiset(rng, view.hand, view.ruleset.kitty_size)
-        assert view.ctx is not None
-        if view.phase == LEAD:
-            rate = self.throw_rate if view.may_throw else 0.0
-            return random_lead(rng, view.ctx, view.hand, rate)
-        assert view.lead is not None
-        return random_follow(rng, view.ctx, view.lead, view.hand)
+        raise ValueError(f"no cards to choose at {phase}")
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
         """Return a random bid near the top, one or two steps under the standing one, or None."""

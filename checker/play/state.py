@@ -461,7 +461,7 @@ class RoundState:
             self._signals.add((self._trick_no, turn.seat))
             self._emit(Signaled(self._trick_no, turn.seat, str(move.value)))
         elif phase == FOLLOW:
-            self._follow(move.cards)
+            self._follow(tuple(move.cards))
         elif phase == LEAD:
             self._lead_with(list(move.cards))
         elif phase == DECLARE:
@@ -489,15 +489,18 @@ class RoundState:
         cards = [_plain_cards(p) for p in players]
         out, log, keep = self._out, self.log, self.record
         apply, view = self.apply, self.view
+        follow, follow_view = self._follow, self._follow_view
         self._keep = keep
         try:
             turn = self.turn
             while turn is not None:
-                seat, phase = turn
+                seat = turn[0]
                 own = cards[seat]
-                if own is not None and phase == FOLLOW:
-                    self._follow(tuple(own(self._follow_view(seat))))
-                elif own is not None and phase == LEAD:
+                if own is None:
+                    apply(players[seat].choose(view(seat)), replace_illegal=True)
+                elif turn[1] == FOLLOW:
+                    follow(tuple(own(follow_view(seat))))
+                elif turn[1] == LEAD:
                     self._lead_with(list(own(self._lead_view(seat))))
                 else:
                     apply(players[seat].choose(view(seat)), replace_illegal=True)
@@ -919,7 +922,9 @@ class RoundState:
                     penalty,
                 )
             )
-        self._lead = classify(ctx, lead_cards)
+        # The cards as chosen, when they stand (a legal lead, not a failed throw): classified.
+        stands = legal and throw != "failed"
+        self._lead = combo if combo is not None and stands else classify(ctx, lead_cards)
         self._plays = [lead_cards]
         self._trick = [(leader, lead_cards)]
         self._remove(leader, lead_cards)
@@ -930,7 +935,7 @@ class RoundState:
         ctx, lead, k = self.ctx, self._lead, self._follower
         assert ctx is not None
         seat, hand = self._order[k], self._before[k]
-        played = tried = tuple(cards)
+        played = tried = cards
         verdict = judge_follow(ctx, lead, hand, played)
         no = self._trick_no
         if verdict.legal:
