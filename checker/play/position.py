@@ -93,6 +93,7 @@ def _blank_state(
         ("_signals", set()),
         ("declaring", frozenset()),
         ("_out", []),
+        ("_keep", True),
         ("_shuffled", []),
         ("opening", ()),
     ):
