@@ -465,7 +465,7 @@ class RoundState:
         elif phase == LEAD:
             self._lead_with(list(move.cards))
         elif phase == DECLARE:
-            self._declare(move)
+            self._declare(move.cards)
         elif phase == BID:
             self._bid(move)
         elif phase == BURY:
@@ -484,8 +484,8 @@ class RoundState:
     def play_out(self, players: Sequence[Player]) -> None:
         """Let the players make every move left, an illegal choice replaced and counted as
         `apply(move, replace_illegal=True)` does; a round that keeps no log makes no records.
-        A plain `CardPlayer` (whose `choose` is the adapter's) has its leads and follows taken
-        from its `cards` straight to the rules (no Move, no records handed back)."""
+        A plain `CardPlayer` (whose `choose` is the adapter's) has its declarations, leads and
+        follows taken from its `cards` straight to the rules (no Move, no records handed back)."""
         cards = [_plain_cards(p) for p in players]
         out, log, keep = self._out, self.log, self.record
         apply, view = self.apply, self.view
@@ -494,14 +494,14 @@ class RoundState:
         try:
             turn = self.turn
             while turn is not None:
-                seat = turn[0]
+                seat, phase = turn[0], turn[1]
                 own = cards[seat]
-                if own is None:
-                    apply(players[seat].choose(view(seat)), replace_illegal=True)
-                elif turn[1] == FOLLOW:
+                if own is not None and phase == FOLLOW:
                     follow(tuple(own(follow_view(seat))))
-                elif turn[1] == LEAD:
+                elif own is not None and phase == LEAD:
                     self._lead_with(list(own(self._lead_view(seat))))
+                elif own is not None and phase == DECLARE:
+                    self._declare(own(view(seat)))
                 else:
                     apply(players[seat].choose(view(seat)), replace_illegal=True)
                 if out:
@@ -705,10 +705,10 @@ class RoundState:
         self.turn = _TURNS[seat, DECLARE]
         return True
 
-    def _declare(self, move: Move) -> None:
+    def _declare(self, chosen: Sequence[Card]) -> None:
         assert self.turn is not None
         seat = self.turn.seat
-        cards = list(move.cards)
+        cards = list(chosen)
         if not cards:
             self._emit(Passed(seat))
         else:
