@@ -149,3 +149,12 @@ def test_permalink_and_qr_use_the_host_the_page_was_served_on(settings) -> None:
     image = Client().get(qr.group(1).replace("&amp;", "&"), HTTP_HOST="192.168.1.20:8000")
     assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
     assert b"<svg" in image.content
+
+
+@pytest.mark.parametrize(("ruleset", "level"), [("classic", "2"), ("multideck", "3")])
+def test_a_fresh_checker_offers_the_rulesets_default_level(ruleset: str, level: str) -> None:
+    page = body(Client().get(f"/check/?ruleset={ruleset}"))
+    select = page[page.index('id="f-level"') :]
+    select = select[: select.index("</select>")]
+    assert re.findall(r'<option value="(\w+)" selected>', select) == [level]
+    assert re.search(r'<option value="H"[^>]* selected', page)  # the default trump, ♥

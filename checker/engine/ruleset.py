@@ -391,6 +391,17 @@ class Ruleset:
         return self.deck.levels
 
     @property
+    def default_level(self) -> int | None:
+        """Return the level a fresh question is dealt at: the ladder's first (multideck's 3,
+        classic's 2); None for a ruleset without levels."""
+        return self.levels[0] if self.has_level else None
+
+    @property
+    def default_trump(self) -> str:
+        """Return the trump suit a fresh question is dealt with (♥: 打2, 主♥)."""
+        return "H"
+
+    @property
     def trump_ranks(self) -> tuple[int | str, ...]:
         return self.deck.trump_ranks
 

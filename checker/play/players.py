@@ -363,11 +363,11 @@ def random_follow(
     # available and the rest uniformly, so every legal follow can come up; a follow that holds
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
-    key = ctx.key
+    group_of = _groups(ctx)
     group = lead.group
-    suit = [c for c in hand if key[c][0] == group]
+    suit = [c for c in hand if group_of[c] == group]
     if len(suit) <= n:
-        rest = [c for c in hand if key[c][0] != group] if suit else hand
+        rest = [c for c in hand if group_of[c] != group] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
@@ -436,12 +436,25 @@ def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
     return out
 
 
+# Per context, each card's group (TRUMP or a suit letter, `ctx.key[card][0]`) in one look-up.
+_GROUPS: dict[int, tuple[Context, dict[Card, str]]] = {}
+
+
+def _groups(ctx: Context) -> dict[Card, str]:
+    hit = _GROUPS.get(id(ctx))
+    if hit is None or hit[0] is not ctx:
+        if len(_GROUPS) >= 256:
+            _GROUPS.clear()
+        hit = _GROUPS[id(ctx)] = (ctx, {c: g for c, (g, _) in ctx.key.items()})
+    return hit[1]
+
+
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
-    key = ctx.key
+    group_of = _groups(ctx)
     split: dict[str, list[Card]] = {TRUMP: [], "S": [], "H": [], "C": [], "D": []}
     for c in hand:
-        split[key[c][0]].append(c)  # every group is one of these five
+        split[group_of[c]].append(c)  # every group is one of these five
     return {g: cards for g, cards in split.items() if cards}
 
 
@@ -638,20 +651,22 @@ class RandomPlayer(CardPlayer):
 
     def cards(self, view: PlayerView) -> list[Card]:
         """Return a random legal choice for the view's phase."""
-        rng = self.rng
-        if view.phase == DECLARE:
+        rng, phase, ctx = self.rng, view.phase, view.ctx
+        if phase == FOLLOW:  # the commonest decision first
+            assert ctx is not None and view.lead is not None
+            return random_follow(rng, ctx, view.lead, view.hand)
+        if phase == LEAD:
+            assert ctx is not None
+            rate = self.throw_rate if view.may_throw else 0.0
+            return random_lead(rng, ctx, view.hand, rate)
+        if phase == DECLARE:
             options = seen_declaration_options(view)
             if options and rng.random() < 0.5:
                 return rng.choice(options)
             return []
-        if view.phase == BURY:
+        if phase == BURY:
             return sample_multiset(rng, view.hand, view.ruleset.kitty_size)
-        assert view.ctx is not None
-        if view.phase == LEAD:
-            rate = self.throw_rate if view.may_throw else 0.0
-            return random_lead(rng, view.ctx, view.hand, rate)
-        assert view.lead is not None
-        return random_follow(rng, view.ctx, view.lead, view.hand)
+        raise ValueError(f"no cards to choose at {phase}")
 
     def bid(self, view: PlayerView, low: int, high: int, step: int, must: bool) -> int | None:
         """Return a random bid near the top, one or two steps under the standing one, or None."""

@@ -47,6 +47,7 @@ def round_at(
     state._final = view.declarations
     state._history = view.history
     state._trick_no = len(view.history)
+    state._begin_play()
     if view.phase == LEAD:
         state._leader = view.seat
         state._start_trick()
@@ -92,6 +93,7 @@ def _blank_state(
         ("_signals", set()),
         ("declaring", frozenset()),
         ("_out", []),
+        ("_keep", True),
         ("_shuffled", []),
         ("opening", ()),
     ):

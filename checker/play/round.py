@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from checker.engine.ruleset import Ruleset
 
 from .players import Player
-from .records import write_events
+from .records import Record, write_events
 from .rounddata import MAX_REDEALS as MAX_REDEALS
 from .rounddata import Event as Event
 from .rounddata import RoundResult as RoundResult
@@ -30,6 +30,7 @@ __all__ = [
     "round_setup",
     "settlement_bonus",
     "play_round",
+    "play_records",
     "declare_asks",
     "drive",
 ]
@@ -56,7 +57,28 @@ def play_round(
     figures and breaks. With referee=True (the default) each trick is resolved a second time
     with every follower's hand (the follows judged again): both winners must agree.
     """
-    state = RoundState(
+    return drive(_start(rs, seed, players, setup, referee, record), players)
+
+
+def play_records(
+    rs: Ruleset, seed: int, players: Sequence[Player]
+) -> tuple[RoundResult, list[Record]]:
+    """Play one whole round as `play_round` does and return its figures with its records (its
+    events left unwritten: for a caller that writes the log's lines from the records)."""
+    state = _start(rs, seed, players, None, True, True)
+    state.play_out(players)
+    return state.res, state.log
+
+
+def _start(
+    rs: Ruleset,
+    seed: int,
+    players: Sequence[Player],
+    setup: RoundSetup | None,
+    referee: bool,
+    record: bool,
+) -> RoundState:
+    return RoundState(
         rs,
         seed,
         setup or round_setup(rs, seed),
@@ -64,18 +86,12 @@ def play_round(
         referee=referee,
         record=record,
     )
-    return drive(state, players)
 
 
 def drive(state: RoundState, players: Sequence[Player]) -> RoundResult:
     """Let the players make every move of the round (illegal choices replaced and counted);
     return its figures and, when the state keeps a log, the log's events."""
-    apply, view = state.apply, state.view
-    turn = state.turn
-    while turn is not None:
-        seat = turn[0]
-        apply(players[seat].choose(view(seat)), replace_illegal=True)
-        turn = state.turn
+    state.play_out(players)
     res = state.res
     if state.record:
         res.events = write_events(state.log)

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from checker.engine.cards import format_cards
 from checker.engine.ruleset import load_ruleset
 from checker.engine.vocab import RANK_LABELS
 
 from .bots.registry import make_players
 from .cluster import run_in_order
-from .round import play_round
+from .records import Played, Record, TrickWon, write_event
+from .round import play_records, play_round
 
 # The replay log (simulate --log FILE) is JSON lines, one event per line. The first line is
 #   {"t":"header","format":1,"ruleset","players","rounds","seed","engine"}
@@ -59,12 +61,40 @@ def run_job(job: Job, *, log: bool = True) -> tuple[dict[str, Any], list[str]]:
     `log`: a run that writes no log does not keep one)."""
     name, kind, index, seed = job[:4]
     rs = load_ruleset(name).with_options(dict(job[4]) if len(job) > 4 else None)
-    res = play_round(rs, seed, make_players(kind, seed, rs.players), record=log)
-    lines = [_dump({"r": index, **e}) for e in res.events]
-    return res.figures(), lines
+    players = make_players(kind, seed, rs.players)
+    if not log:
+        return play_round(rs, seed, players, record=False).figures(), []
+    res, records = play_records(rs, seed, players)
+    return res.figures(), write_lines(records, index)
+
+
+def write_lines(records: Sequence[Record], index: int) -> list[str]:
+    """Write a round's records as its log lines, "r" the round's index: a plain play and a
+    trick straight to text, the others through their events (the same bytes either way)."""
+    out: list[str] = []
+    append = out.append
+    for r in records:
+        if type(r) is Played and r.legal is True and r.reason is None and not r.throw:
+            trick, seat, role, cards = r.trick, r.seat, r.role, r.cards
+            append(
+                f'{{"r":{index},"t":"play","trick":{trick},"seat":{seat},"role":"{role}",'
+                f'"cards":{_text(format_cards(cards))},"legal":true}}'
+            )
+        elif type(r) is TrickWon:
+            trick, leader, winner, points, attackers = r
+            append(
+                f'{{"r":{index},"t":"trick","trick":{trick},"leader":{leader},'
+                f'"winner":{winner},"points":{points},"attackers":{attackers}}}'
+            )
+        else:
+            event = write_event(r)
+            if event is not None:
+                append(_dump({"r": index, **event}))
+    return out
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_text: Callable[[str], str] = json.encoder.encode_basestring  # a string as the encoder writes it
 
 
 def _line_writer() -> Callable[[Event], str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from checker.engine.bidding import PASS, judge_auction, settle_chips
@@ -41,6 +41,8 @@ from .players import (
     FOLLOW,
     LEAD,
     PICK_TRUMP,
+    CardPlayer,
+    Player,
     PlayerView,
     declare_view,
     declaring_card_ranks,
@@ -112,6 +114,14 @@ _ORDERS = _Orders()
 _new = tuple.__new__  # a record built positionally: no Python-level __new__ per play
 
 
+def _plain_cards(player: Player) -> Callable[[PlayerView], list[Card]] | None:
+    """Return the `cards` of a player whose moves are the `CardPlayer` adapter's, else None."""
+    if not isinstance(player, CardPlayer):
+        return None
+    choose: object = type(player).choose
+    return player.cards if choose is CardPlayer.choose else None
+
+
 def _round_over() -> MoveError:
     return MoveError(lambda lang: pick(lang, "这一局已经结束", "the round is over"))
 
@@ -122,6 +132,7 @@ class RoundState:
     # Slots: a round reads its fields some thousands of times; more than 30 attributes in an
     # instance dict would lose Python's fast attribute access.
     __slots__ = (
+        "_announce",
         "_asked",
         "asks",
         "_at",
@@ -140,6 +151,7 @@ class RoundState:
         "_follow_turns",
         "hands",
         "_history",
+        "_keep",
         "kept",
         "kitty",
         "_last_asks",
@@ -167,6 +179,7 @@ class RoundState:
         "seed",
         "setup",
         "_shown",
+        "_side",
         "shown_kitty",
         "_shuffled",
         "_signals",
@@ -198,6 +211,7 @@ class RoundState:
                 en=f"{rs.name} needs {n} players, got {len(self.asks)}",
             )
         self.referee, self.record = referee, record
+        self._keep = True  # records are made (False only while `play_out` keeps no log)
         self.rng = random.Random(seed)
         self.res = RoundResult(rs.name, seed, setup)
         self.log: list[Record] = []  # every record so far (with `record`)
@@ -258,6 +272,8 @@ class RoundState:
         self._before: list[tuple[Card, ...]] = []
         self._no_trump_now: tuple[int, ...] = ()
         self._lead: Combo = None  # type: ignore[assignment]  # set by every lead before a follow
+        self._side: tuple[bool, ...] = ()  # each seat on the banker's side (set at the play)
+        self._announce = False  # whether seats announce 无主 (set at the play)
         self._plays: list[tuple[Card, ...]] = []
         self._trick: list[tuple[int, tuple[Card, ...]]] = []
         self._follower = 0
@@ -306,21 +322,7 @@ class RoundState:
         phase = turn.phase
         rs = self.rs
         if phase == FOLLOW:
-            return follow_view(
-                seat,
-                rs,
-                self.level,
-                self._before[self._follower],
-                self.ctx,  # type: ignore[arg-type]  # set from the burial on
-                self.res.banker,
-                self._final,
-                self._lead,
-                tuple(self._trick),
-                self._history,
-                self.res.attackers_points,
-                self.shown_kitty,
-                self._no_trump_now,
-            )
+            return self._follow_view(seat)
         if phase == LEAD:
             return self._lead_view(seat)
         if phase == DECLARE:
@@ -459,11 +461,11 @@ class RoundState:
             self._signals.add((self._trick_no, turn.seat))
             self._emit(Signaled(self._trick_no, turn.seat, str(move.value)))
         elif phase == FOLLOW:
-            self._follow(move.cards)
+            self._follow(tuple(move.cards))
         elif phase == LEAD:
             self._lead_with(list(move.cards))
         elif phase == DECLARE:
-            self._declare(move)
+            self._declare(move.cards)
         elif phase == BID:
             self._bid(move)
         elif phase == BURY:
@@ -479,10 +481,41 @@ class RoundState:
             self.log.extend(records)
         return records
 
+    def play_out(self, players: Sequence[Player]) -> None:
+        """Let the players make every move left, an illegal choice replaced and counted as
+        `apply(move, replace_illegal=True)` does; a round that keeps no log makes no records.
+        A plain `CardPlayer` (whose `choose` is the adapter's) has its declarations, leads and
+        follows taken from its `cards` straight to the rules (no Move, no records handed back)."""
+        cards = [_plain_cards(p) for p in players]
+        out, log, keep = self._out, self.log, self.record
+        apply, view = self.apply, self.view
+        follow, follow_view = self._follow, self._follow_view
+        self._keep = keep
+        try:
+            turn = self.turn
+            while turn is not None:
+                seat, phase = turn[0], turn[1]
+                own = cards[seat]
+                if own is not None and phase == FOLLOW:
+                    follow(tuple(own(follow_view(seat))))
+                elif own is not None and phase == LEAD:
+                    self._lead_with(list(own(self._lead_view(seat))))
+                elif own is not None and phase == DECLARE:
+                    self._declare(own(view(seat)))
+                else:
+                    apply(players[seat].choose(view(seat)), replace_illegal=True)
+                if out:
+                    log.extend(out)
+                    out.clear()
+                turn = self.turn
+        finally:
+            self._keep = True
+
     # -- records ------------------------------------------------------------------------------
 
     def _emit(self, record: Record) -> None:
-        self._out.append(record)
+        if self._keep:
+            self._out.append(record)
 
     def _flush(self) -> tuple[Record, ...]:
         out = tuple(self._out)
@@ -672,10 +705,10 @@ class RoundState:
         self.turn = _TURNS[seat, DECLARE]
         return True
 
-    def _declare(self, move: Move) -> None:
+    def _declare(self, chosen: Sequence[Card]) -> None:
         assert self.turn is not None
         seat = self.turn.seat
-        cards = list(move.cards)
+        cards = list(chosen)
         if not cards:
             self._emit(Passed(seat))
         else:
@@ -793,8 +826,15 @@ class RoundState:
         self.kept = list(kept)
         self._final = tuple(self.declarations)  # the deal is over: they stand
         self._leader = banker
+        self._begin_play()
         self._announce_no_trump()
         self._start_trick()
+
+    def _begin_play(self) -> None:
+        """Fix what stays the same through the tricks: the banker's side, the 无主 rule."""
+        rs, banker = self.rs, self.res.banker
+        self._side = tuple(rs.is_banker_side(seat, banker) for seat in range(self.n))
+        self._announce = announces_no_trump(rs)
 
     def _start_trick(self) -> None:
         leader = self._leader
@@ -803,6 +843,23 @@ class RoundState:
         self._before = list(map(tuple, map(self.hands.__getitem__, order)))
         self._no_trump_now = tuple(self.no_trump)
         self.turn = _TURNS[leader, LEAD]
+
+    def _follow_view(self, seat: int) -> PlayerView:
+        return follow_view(
+            seat,
+            self.rs,
+            self.level,
+            self._before[self._follower],
+            self.ctx,  # type: ignore[arg-type]  # set from the burial on
+            self.res.banker,
+            self._final,
+            self._lead,
+            tuple(self._trick),
+            self._history,
+            self.res.attackers_points,
+            self.shown_kitty,
+            self._no_trump_now,
+        )
 
     def _lead_view(self, seat: int) -> PlayerView:
         assert self.ctx is not None
@@ -851,20 +908,23 @@ class RoundState:
                     res.penalty += penalty
                     res.attackers_points += penalty
         lead_cards = tuple(cards)
-        self._emit(
-            Played(
-                self._trick_no,
-                leader,
-                LEAD,
-                lead_cards,
-                legal,
-                "rethrow_banned" if banned else None,
-                tuple(tried) if throw == "failed" else None,
-                throw,
-                penalty,
+        if self._keep:
+            self._out.append(
+                Played(
+                    self._trick_no,
+                    leader,
+                    LEAD,
+                    lead_cards,
+                    legal,
+                    "rethrow_banned" if banned else None,
+                    tuple(tried) if throw == "failed" else None,
+                    throw,
+                    penalty,
+                )
             )
-        )
-        self._lead = classify(ctx, lead_cards)
+        # The cards as chosen, when they stand (a legal lead, not a failed throw): classified.
+        stands = legal and throw != "failed"
+        self._lead = combo if combo is not None and stands else classify(ctx, lead_cards)
         self._plays = [lead_cards]
         self._trick = [(leader, lead_cards)]
         self._remove(leader, lead_cards)
@@ -875,15 +935,16 @@ class RoundState:
         ctx, lead, k = self.ctx, self._lead, self._follower
         assert ctx is not None
         seat, hand = self._order[k], self._before[k]
-        played = tried = tuple(cards)
+        played = tried = cards
         verdict = judge_follow(ctx, lead, hand, played)
         no = self._trick_no
         if verdict.legal:
-            self._out.append(_new(Played, (no, seat, FOLLOW, played, True, None, None, "", 0)))
+            if self._keep:
+                self._out.append(_new(Played, (no, seat, FOLLOW, played, True, None, None, "", 0)))
         else:
             self.res.illegal += 1
             played = tuple(generate_example(ctx, lead, hand))
-            self._out.append(Played(no, seat, FOLLOW, played, False, verdict.reason, tried))
+            self._emit(Played(no, seat, FOLLOW, played, False, verdict.reason, tried))
         self._plays.append(played)
         self._trick.append((seat, played))
         held = self.hands[seat]
@@ -913,13 +974,16 @@ class RoundState:
                 )
         ctx.forget_hands()  # every hand that followed has changed
         self.trick_points.append(outcome.points)
-        banker_side = self.rs.is_banker_side(winner, res.banker)
+        banker_side = self._side[winner]
         if not banker_side:
             res.attackers_points += outcome.points
         last = not self.hands[leader]
         if last and not all(not h for h in self.hands):
             res.breaks.append(f"trick {no}: hands not all empty at the end")
-        self._out.append(_new(TrickWon, (no, leader, winner, outcome.points, res.attackers_points)))
+        if self._keep:
+            self._out.append(
+                _new(TrickWon, (no, leader, winner, outcome.points, res.attackers_points))
+            )
         if last:
             side = "banker" if banker_side else "attackers"
             bonus = kitty_bonus(
@@ -931,7 +995,7 @@ class RoundState:
         self._history = (*self._history, tuple(self._trick))
         self._leader = winner
         self._trick_no = no + 1
-        if not last:
+        if not last and self._announce:
             self._announce_no_trump()
         if self.hands[winner]:
             self._start_trick()
@@ -941,7 +1005,7 @@ class RoundState:
 
     def _announce_no_trump(self) -> None:
         """Record 报无主 for every seat that has just run out of trumps (rulesets that have it)."""
-        if not announces_no_trump(self.rs):
+        if not self._announce:
             return
         ctx = self.ctx
         assert ctx is not None

@@ -321,10 +321,10 @@ def page_context(request: HttpRequest, form: CheckForm, rs: Ruleset) -> dict[str
     checked = form.checked
     has_input = bool(params.get("lead"))
     if not has_input:
-        # A fresh checker: offer the most common deal (打2, 主♥) in the form.
+        # A fresh checker: offer the ruleset's default deal (打2, 主♥ for most) in the form.
         if rs.has_level:
-            params.setdefault("level", "2")
-        params.setdefault("trump", "H")
+            params.setdefault("level", present.default_level(rs))
+        params.setdefault("trump", rs.default_trump)
     canonical = _canonical(form, params)
     query = checker_query(canonical)
     path = reverse("check") + "?" + query

@@ -6,10 +6,14 @@ import subprocess
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.safestring import mark_safe
+
+from checker.engine.ruleset import load_ruleset
+from checker.web.present import default_level
 
 DEFAULT_RULESET = "classic"
 
@@ -73,4 +77,11 @@ def site(request: HttpRequest) -> dict[str, Any]:
         "site_title": settings.SITE_TITLE,
         "engine_version": engine_version(),
         "default_ruleset": DEFAULT_RULESET,
+        "default_deal": default_deal(),
     }
+
+
+def default_deal() -> str:
+    """Write the default ruleset's default level and trump as link parameters."""
+    rs = load_ruleset(DEFAULT_RULESET)
+    return urlencode({"level": default_level(rs), "trump": rs.default_trump})

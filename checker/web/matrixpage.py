@@ -102,12 +102,15 @@ def _scenario_form(columns: Sequence[Ruleset], scenario: Mapping[str, str]) -> d
     level_ranks = sorted({r for rs in columns if rs.has_level for r in rs.ranks})
     widest = max(columns, key=lambda rs: len(rs.ranks))  # its grid and its hand order
     # The form shows what was judged: no trump parameter means 无主 once there is a lead.
-    trump = scenario.get("trump") or ("none" if scenario.get("lead") else "H")
+    trump = scenario.get("trump") or ("none" if scenario.get("lead") else columns[0].default_trump)
+    # Unasked, the lowest default level of the columns with levels (打2 unless all start higher).
+    levels = [rs.default_level for rs in columns if rs.default_level is not None]
+    level = scenario.get("level") or (present.rank_label(min(levels)) if levels else "")
     return {
         "has_level": any(rs.has_level for rs in columns),
         "no_level_titles": [present.ruleset_title(rs) for rs in columns if not rs.has_level],
         "level_choices": [present.rank_label(r) for r in level_ranks],
-        "level_value": ascii_upper(scenario.get("level") or "2"),
+        "level_value": ascii_upper(level),
         "trump_value": trump_param(trump),
         "trump_choices": checkpage.trump_choices(),
         "seats": _seats(columns, scenario),

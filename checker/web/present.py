@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from checker.engine.cards import Card, ascii_upper, format_card, parse_cards
 from checker.engine.errors import EngineError
 from checker.engine.order import make_context
-from checker.engine.ruleset import load_ruleset
+from checker.engine.ruleset import Ruleset, load_ruleset
 from checker.engine.vocab import (
     JOKER_NAMES_EN,
     RED_SUITS,
@@ -166,6 +166,12 @@ def deal_context(ruleset: str, data: Mapping[str, Any]) -> Any:
 def rank_label(rank: int) -> str:
     """Write a rank as 2..10, J, Q, K, A."""
     return RANK_LABELS.get(rank, str(rank))
+
+
+def default_level(rs: Ruleset) -> str:
+    """Write the ruleset's default level as a link does ("" for a ruleset without levels)."""
+    level = rs.default_level
+    return "" if level is None else rank_label(level)
 
 
 def term_label(code: str) -> str:

@@ -218,7 +218,7 @@ def summary_value(key: str, value: Any, ctx: Any) -> SafeString:
 
 
 def _column_context(rs: Ruleset, params: Mapping[str, str]) -> Any:
-    level = params.get("level") or ("2" if rs.has_level else None)
+    level = params.get("level") or present.default_level(rs) or None
     try:
         return make_context(rs, level, params.get("trump") or "none")
     except (EngineError, ValueError):
@@ -272,7 +272,9 @@ def _scenario_column(
         "error": present.error_of(cell),
         "field": cell.get("field"),
         "setting": present.deal_words(
-            params.get("level") or "2", params.get("trump") or "none", rs.has_level
+            params.get("level") or present.default_level(rs),
+            params.get("trump") or "none",
+            rs.has_level,
         )
         if "result" in cell
         else "",

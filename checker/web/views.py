@@ -107,13 +107,13 @@ def rules(request: HttpRequest, name: str) -> HttpResponse:
     if rs is None:
         return _not_found(request, _("没有名为“%(name)s”的规则集。") % {"name": name[:60]}, "rules")
     problems: list[str] = []
-    level = request.GET.get("level", "2" if rs.has_level else "")
-    trump = request.GET.get("trump", "H")
+    level = request.GET.get("level", present.default_level(rs))
+    trump = request.GET.get("trump", rs.default_trump)
     try:
         ctx = make_context(rs, level or None, trump)
     except EngineError as exc:
         problems.append(exc.message)
-        level, trump = ("2" if rs.has_level else ""), "H"
+        level, trump = present.default_level(rs), rs.default_trump
         ctx = make_context(rs, level or None, trump)
     context = {
         "nav": "rules",

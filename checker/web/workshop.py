@@ -85,7 +85,7 @@ def _case_rows(base: Ruleset, rs: Ruleset, rows: list[MatrixRow], linked: bool) 
 def preview(base: Ruleset, rs: Ruleset, text: str, is_saved: bool) -> dict[str, Any]:
     """Everything beside the form: the derived rules page, the YAML, the diff against the base
     and the base's cases whose verdict changes (each opening in the checker once saved)."""
-    ctx = make_context(rs, "2" if rs.has_level else None, "H")
+    ctx = make_context(rs, present.default_level(rs) or None, rs.default_trump)
     rows = _changed(base.name, text, rs.name) if rs is not base else []
     drawn = _case_rows(base, rs, rows, is_saved)
     return {

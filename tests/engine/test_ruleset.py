@@ -295,3 +295,19 @@ def test_ruleset_names_follow_the_folder_when_a_file_is_added(
     assert ruleset_names() == ["one"]  # the listing is kept between calls
     (tmp_path / "two.yaml").write_text("name: two\n", encoding="utf-8")
     assert ruleset_names() == ["one", "two"]
+
+
+@pytest.mark.parametrize(
+    ("name", "level"),
+    [("classic", 2), ("shuangsheng", 2), ("multideck", 3), ("erqiwang", None)],
+)
+def test_default_level_is_the_first_level_of_the_ladder(name: str, level: int | None) -> None:
+    rs = load_ruleset(name)
+    assert rs.default_level == level
+    if level is not None:
+        assert rs.default_level == rs.levels[0]
+        assert rs.default_level in rs.levels  # a level the ruleset can be played at
+
+
+def test_default_trump_is_a_suit() -> None:
+    assert {load_ruleset(n).default_trump for n in ruleset_names()} <= {"S", "H", "C", "D"}
