@@ -143,6 +143,12 @@ def strict_page(_browser: Any, live_server: Any) -> Iterator[BrowserPage]:
 
 
 @pytest.fixture
+def short_bot_pause(settings: Any) -> None:
+    """Bots at the /play/ table answer after 20 ms, not the table's human-paced pause."""
+    settings.PLAY_BOT_PAUSE_MS = 20
+
+
+@pytest.fixture
 def failing_run(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A self-check run with one pass, one failure, one broken case and one broken file."""
     from checker.suite.runner import CaseResult, SuiteReport

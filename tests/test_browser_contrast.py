@@ -4,14 +4,17 @@ meets WCAG AA (≥ 4.5:1), computed from the browser's computed styles at 390 px
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
 from tests.conftest import BrowserPage
 from tests.test_browser_play import settled, start_from_link
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 # The colour an element's text is drawn in, and the first opaque background behind it.
 COLOURS = """el => {
@@ -23,11 +26,6 @@ COLOURS = """el => {
   }
   return [getComputedStyle(el).color, bg];
 }"""
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
 
 
 def luminance(css: str) -> float:

@@ -11,12 +11,11 @@ import pytest
 from tests.conftest import BrowserPage
 from tests.test_browser_play import no_horizontal_scroll, settled, start_from_link
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 
 @pytest.fixture(params=["phone", "desk"])

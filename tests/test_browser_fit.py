@@ -6,15 +6,17 @@ Screenshots go to screenshots/ (git-ignored) for a human look.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from checker.web import selfcheck
 from tests.conftest import BrowserPage
 from tests.test_browser_play import settled, start_from_link, take_turn
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 DISPUTE = "/check/?ruleset=classic&level=2&trump=H&lead=SA+SQ+SQ&h1=SK+SK+S3+S4&p1=SK+SK"
 
@@ -44,11 +46,6 @@ MEASURE = """() => {
   }
   return [...new Set(out)];
 }"""
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
 
 
 def too_small(bp: BrowserPage, name: str) -> list[str]:

@@ -17,7 +17,11 @@ from tests.test_browser_checker import build_dispute
 from tests.test_browser_csp import LISTEN
 from tests.test_browser_play import settled, start_from_link, take_turn
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 FIELDS = ("lead", "h1", "p1")
 GAME = "/play/?ruleset=classic&seed=3&seat=1&bots=greedy"  # seat 1 follows a led ♦9♦9 first
@@ -26,11 +30,6 @@ FOCUS = """() => { const a = document.activeElement;
   return {tag: a.tagName, name: a.name || '', inHand: !!a.closest('#table .hand, #table .actions')}; }"""
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.top < window.innerHeight && r.height > 0; }"""
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
 
 
 def hint_and_play(page: Any, *, keys: bool) -> None:

@@ -3,20 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from checker.models import PlayGame
 from tests.conftest import BrowserPage
 from tests.test_browser_play import no_horizontal_scroll, settled, start_from_link
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 
 def test_the_lobby_picks_a_bot_for_each_seat_at_390px(phone_page: BrowserPage) -> None:

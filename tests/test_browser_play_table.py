@@ -10,13 +10,12 @@ import pytest
 from tests.conftest import BrowserPage
 from tests.test_browser_play import settled, start_from_link
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 GAME = "/play/?ruleset=classic&seed=3&seat=1&bots=greedy"
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
 
 
 def _in_view(page: Any, testid: str) -> bool:

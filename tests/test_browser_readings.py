@@ -5,7 +5,6 @@ screenshots/."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -16,12 +15,11 @@ from tests.test_browser_play import settled, start_from_link, take_turn
 from tests.test_play_views import position
 from tests.test_readings_pages import THROW, readable_lead
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 
 def test_the_table_says_how_a_tapped_throw_is_read_at_390px(phone_page: BrowserPage) -> None:

@@ -16,15 +16,14 @@ from tests.conftest import BrowserPage
 from tests.test_browser_keep import hint_and_play
 from tests.test_browser_play import settled, start_from_link, take_turn
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("short_bot_pause"),
+]
 
 FULL_WIDTH = re.compile(r"[：（）]")
 SEATS = "els => els.map(e => Number(e.querySelector('.left').innerText.match(/\\d+/)[0]))"
-
-
-@pytest.fixture(autouse=True)
-def _short_bot_pause(settings: Any) -> None:
-    settings.PLAY_BOT_PAUSE_MS = 20
 
 
 def english(bp: BrowserPage) -> None:
