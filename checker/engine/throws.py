@@ -198,6 +198,70 @@ def judge_throw(
     policy = ctx.ruleset.failed_throw
     if combo.type != THROW:
         return _not_a_throw(ctx, combo, cards, policy)
+    widest = combo.units[0]  # the units go widest first
+    table = ctx.codes or ctx.card_codes()
+    if widest.length <= 1 and len(widest.cards) <= 2 and not table.mixed:
+        beaten = _beaten_lone(table, combo, others)  # singles and lone pairs only
+        if beaten is None:
+            return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+        return _failed(ctx, combo, beaten[0], beaten[1], policy, seat, banker)
+    return _judge_units(ctx, combo, others, policy, seat, banker)
+
+
+def _beaten_lone(
+    table: Codes, combo: Combo, others: Sequence[Sequence[Card]]
+) -> tuple[Unit, tuple[int, tuple[Card, ...]]] | None:
+    """Find the unit of a throw of singles and lone pairs (no mixed jokers) that another hand
+    beats, and the beater (the hand and its cards), as `_judge_units` finds them: the weakest
+    single (of equal ones the first), beaten by any stronger card of the group; then the
+    weakest pair, by a stronger card held twice. None if the throw stands."""
+    units = combo.units
+    last = len(units) - 1
+    code, to_group = table.group[combo.group], table.to_group
+    coded: list[bytes] = []
+    for pair in (False, True):
+        i = last
+        unit = units[i]
+        if pair:  # the pairs come before the singles, highest first
+            while i >= 0 and units[i].length == 0:
+                i -= 1
+            if i < 0:
+                return None
+            unit = units[i]
+        elif unit.length:
+            continue  # no single
+        top, length = unit.top, unit.length
+        while i and units[i - 1].top == top and units[i - 1].length == length:
+            i -= 1  # of equal ones, the first
+        unit = units[i]
+        weak = table.weaker.get((code, top)) or table.not_above(code, top)
+        for who, hand in enumerate(others):
+            if who < len(coded):
+                codes = coded[who]
+            else:
+                codes = bytes(hand)
+                coded.append(codes)
+            strong = codes.translate(None, weak)  # the stronger cards of the group
+            if not strong:
+                continue
+            # A card the deck lacks (kept in `strong`) raises its KeyError.
+            if OUTSIDE in strong.translate(to_group):
+                table.encode(hand)
+            if pair and len(set(strong)) == len(strong):
+                continue
+            return unit, (who, _weakest(table, strong, top, pair))
+    return None
+
+
+def _judge_units(
+    ctx: Context,
+    combo: Combo,
+    others: Sequence[Sequence[Card]],
+    policy: FailedThrow,
+    seat: int | None,
+    banker: int | None,
+) -> ThrowVerdict:
+    """Judge a throw unit by unit against each hand (any shape of units)."""
     group = combo.group or ""
     wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
     widest = combo.units[0]  # the units go widest first
