@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import NamedTuple, cast
 
 from .cards import Card, copies, format_cards
 from .combos import PAIR, SINGLE, THROW, TRACTOR, Combo, PairStock, Unit, classify
 from .errors import PlayError
 from .held import OUTSIDE, Codes
 from .jokers import pair_view, restore
+from .native import mypyc_attr
 from .order import Context
-from .records import fast_init
 from .ruleset import BeatenBy, FailedThrow, Ruleset
 from .texts import EN, Explained, Lang, cards_text, pick
 from .units import Stock
@@ -35,10 +35,8 @@ POLICY_TEXT = {
 }
 
 
-@fast_init
-@dataclass(frozen=True)
-class ThrowVerdict(Explained):
-    """The judgement of a lead against the other hands."""
+class _ThrowFields(NamedTuple):
+    """The fields of a throw verdict, as a tuple: a verdict is built in one step (`_verdict`)."""
 
     combo: Combo
     allowed: bool
@@ -48,7 +46,34 @@ class ThrowVerdict(Explained):
     penalty: int
     penalty_to: str
     policy: FailedThrow
-    ctx: Context | None = field(default=None, repr=False, compare=False)
+    ctx: Context | None = None
+
+
+@mypyc_attr(native_class=False)  # a subclass of a builtin: a plain class when compiled
+class ThrowVerdict(_ThrowFields, Explained):
+    """The judgement of a lead against the other hands."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        """Show the fields but the context, by name."""
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields[:-1], self, strict=False))
+        return f"ThrowVerdict({fields})"
+
+    def __eq__(self, other: object) -> bool:
+        """Compare two verdicts field by field, the context aside."""
+        if not isinstance(other, ThrowVerdict):
+            return NotImplemented
+        return self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        """Tell two verdicts apart field by field, the context aside."""
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    def __hash__(self) -> int:
+        """Hash the fields but the context."""
+        return hash(self[:-1])
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -107,6 +132,15 @@ class ThrowVerdict(Explained):
                     f" Penalty: {n} points deducted from the attackers.",
                 )
         return text
+
+
+# Build a verdict from its fields in one step (`ThrowVerdict`'s own constructor is slower).
+_verdict = cast(Callable[[type[ThrowVerdict], tuple[object, ...]], ThrowVerdict], tuple.__new__)
+
+
+def _stands(ctx: Context, combo: Combo, policy: FailedThrow) -> ThrowVerdict:
+    """Judge a lead allowed: every card of it counts as led."""
+    return _verdict(ThrowVerdict, (combo, True, combo.cards, None, None, 0, "none", policy, ctx))
 
 
 BEATEN_BY_OPTION = "throw_beaten_by"
@@ -203,7 +237,9 @@ def judge_throw(
     if widest.length <= 1 and len(widest.cards) <= 2 and not table.mixed:
         beaten = _beaten_lone(table, combo, others)  # singles and lone pairs only
         if beaten is None:
-            return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+            return _verdict(
+                ThrowVerdict, (combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+            )
         return _failed(ctx, combo, beaten[0], beaten[1], policy, seat, banker)
     return _judge_units(ctx, combo, others, policy, seat, banker)
 
@@ -341,7 +377,7 @@ def _judge_units(
         elif pair:
             pairs_stand = not mixed
             top_pair = max(pair_tops, default=-1)
-    return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+    return _stands(ctx, combo, policy)
 
 
 def _weakest(table: Codes, strong: bytes, top: int, pair: bool) -> tuple[Card, ...]:
@@ -366,7 +402,7 @@ def _failed(
     """Judge a throw failed: `unit` is beaten by `beater` (the other player and the cards)."""
     forced = _forced(ctx, combo, unit, policy)
     penalty, to = _penalty(ctx, forced, seat, banker)
-    return ThrowVerdict(combo, False, forced, unit, beater, penalty, to, policy, ctx)
+    return _verdict(ThrowVerdict, (combo, False, forced, unit, beater, penalty, to, policy, ctx))
 
 
 def _not_a_throw(
@@ -375,7 +411,9 @@ def _not_a_throw(
     """Judge a lead that is no throw: a single combination stands; cards of one suit the
     ruleset forbids throwing get a verdict; cards of several suits are bad input."""
     if combo.is_valid:
-        return ThrowVerdict(combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+        return _verdict(
+            ThrowVerdict, (combo, True, combo.cards, None, None, 0, "none", policy, ctx)
+        )
     if combo.group is None:
         raise PlayError(
             f"{format_cards(cards)} 不能领出：{combo.reason}",
@@ -383,7 +421,7 @@ def _not_a_throw(
             field="cards",
         )
     # One suit, but the ruleset forbids throwing it: a verdict, not bad input.
-    return ThrowVerdict(combo, False, (), None, None, 0, "none", policy, ctx)
+    return _verdict(ThrowVerdict, (combo, False, (), None, None, 0, "none", policy, ctx))
 
 
 def _lowest_above(suit: bytes, to_pos: bytes, top: int) -> int:
