@@ -252,41 +252,86 @@ def _beaten_lone(
     single (of equal ones the first), beaten by any stronger card of the group; then the
     weakest pair, by a stronger card held twice. None if the throw stands."""
     units = combo.units
-    last = len(units) - 1
-    code, to_group = table.group[combo.group], table.to_group
-    coded: list[bytes] = []
-    for pair in (False, True):
-        i = last
-        unit = units[i]
-        if pair:  # the pairs come before the singles, highest first
-            while i >= 0 and units[i].length == 0:
-                i -= 1
-            if i < 0:
-                return None
-            unit = units[i]
-        elif unit.length:
-            continue  # no single
-        top, length = unit.top, unit.length
-        while i and units[i - 1].top == top and units[i - 1].length == length:
-            i -= 1  # of equal ones, the first
-        unit = units[i]
+    code = table.group[combo.group]
+    i = len(units) - 1
+    # The hands' codes, once read, for a throw with pairs (its singles read them too).
+    coded: list[bytes] | None = [] if units[0].length else None
+    if not units[i].length:  # the weakest single, of equal ones the first
+        top = units[i].top
+        while i and units[i - 1].top == top and not units[i - 1].length:
+            i -= 1
         weak = table.weaker.get((code, top)) or table.not_above(code, top)
-        for who, hand in enumerate(others):
-            if who < len(coded):
-                codes = coded[who]
-            else:
-                codes = bytes(hand)
-                coded.append(codes)
-            strong = codes.translate(None, weak)  # the stronger cards of the group
-            if not strong:
-                continue
-            # A card the deck lacks (kept in `strong`) raises its KeyError.
-            if OUTSIDE in strong.translate(to_group):
-                table.encode(hand)
-            if pair and len(set(strong)) == len(strong):
-                continue
-            return unit, (who, _weakest(table, strong, top, pair))
+        if coded is None:  # singles alone: each hand's cards looked up in a set, in C
+            kept = _kept(weak)
+            for who, hand in enumerate(others):
+                if not kept.isdisjoint(hand):
+                    strong = bytes(hand).translate(None, weak)
+                    return units[i], (who, _beater(table, strong, top, hand))
+            return None
+        found = _first_beater(table, others, coded, weak, top, False)
+        if found is not None:
+            return units[i], found
+        while not units[i].length:
+            i -= 1
+    top = units[i].top  # the weakest pair, of equal ones the first
+    while i and units[i - 1].top == top:
+        i -= 1
+    weak = table.weaker.get((code, top)) or table.not_above(code, top)
+    found = _first_beater(table, others, coded or [], weak, top, True)
+    return None if found is None else (units[i], found)
+
+
+def _first_beater(
+    table: Codes,
+    others: Sequence[Sequence[Card]],
+    coded: list[bytes],
+    weak: bytes,
+    top: int,
+    pair: bool,
+) -> tuple[int, tuple[Card, ...]] | None:
+    """Find the first hand holding a card of the group stronger than `top` (held twice, for
+    a pair) and its beater (`_beater`), reading each hand's codes once into `coded`."""
+    to_group = table.to_group
+    for who, hand in enumerate(others):
+        if who < len(coded):
+            codes = coded[who]
+        else:
+            codes = bytes(hand)
+            coded.append(codes)
+        strong = codes.translate(None, weak)  # the stronger cards of the group
+        if not strong:
+            continue
+        if pair and len(set(strong)) == len(strong) and OUTSIDE not in strong.translate(to_group):
+            continue
+        return who, _beater(table, strong, top, hand, pair)
     return None
+
+
+def _beater(
+    table: Codes, strong: bytes, top: int, hand: Sequence[Card], pair: bool = False
+) -> tuple[Card, ...]:
+    """Give the cards of a hand that beat a single or a pair (`_weakest`), from its codes kept
+    by `Codes.not_above` (`strong`); a card the deck lacks (kept too) raises its KeyError."""
+    if OUTSIDE in strong.translate(table.to_group):
+        table.encode(hand)
+    return _weakest(table, strong, top, pair)
+
+
+# Per string of codes to delete (`Codes.not_above`), the codes it keeps, as a set (a hand's
+# cards are then looked up in it in one C loop), up to a bound before starting afresh.
+_KEPT: dict[bytes, frozenset[int]] = {}
+KEPT_MEMO = 1 << 12
+_EVERY_CODE = bytes(range(256))
+
+
+def _kept(weak: bytes) -> frozenset[int]:
+    """Return the codes `weak` keeps (`bytes.translate` deleting `weak`), as a set."""
+    kept = _KEPT.get(weak)
+    if kept is None:
+        if len(_KEPT) >= KEPT_MEMO:
+            _KEPT.clear()
+        kept = _KEPT[weak] = frozenset(_EVERY_CODE.translate(None, weak))
+    return kept
 
 
 def _judge_units(
