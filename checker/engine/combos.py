@@ -405,6 +405,12 @@ def classify(ctx: Context, cards: Sequence[Card]) -> Combo:
 
 def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     n = len(cards)  # neither one card nor two copies of one (`classify`)
+    if n == 2:  # two singles of one group, highest first (of equal ones, as they came)
+        (group, at), (other, second_at) = ctx.key[cards[0]], ctx.key[cards[1]]
+        if group == other and (BIG not in cards or SMALL not in cards):
+            single = (ctx.units or unit_table(ctx)).single
+            first, second = cards if second_at <= at else cards[::-1]
+            return _several(ctx, group, cards, (single[first], single[second]))
     if not cards:
         return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
@@ -422,6 +428,12 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
         units = _real_units(cards, units)
     if len(units) == 1:
         return Combo(units[0].kind, group, cards, units)
+    return _several(ctx, group, cards, units)
+
+
+def _several(ctx: Context, group: str, cards: tuple[Card, ...], units: tuple[Unit, ...]) -> Combo:
+    """Classify cards of one group split into several units: a throw, or an invalid lead
+    where only trumps may be thrown."""
     if group != TRUMP and ctx.ruleset.throws_trump_only:
         return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
     return Combo(THROW, group, cards, units)
