@@ -234,34 +234,32 @@ def judge_throw(
         return _not_a_throw(ctx, combo, cards, policy)
     widest = combo.units[0]  # the units go widest first
     table = ctx.codes or ctx.card_codes()
-    if widest.length <= 1 and len(widest.cards) <= 2 and not table.mixed:
-        beaten = _beaten_lone(table, combo, others)  # singles and lone pairs only
+    if len(widest.cards) <= 2 * (widest.length or 1) and not table.mixed:
+        beaten = _beaten_narrow(ctx, table, combo, others)  # no unit wider than a pair
         if beaten is None:
-            return _verdict(
-                ThrowVerdict, (combo, True, combo.cards, None, None, 0, "none", policy, ctx)
-            )
+            return _stands(ctx, combo, policy)
         return _failed(ctx, combo, beaten[0], beaten[1], policy, seat, banker)
     return _judge_units(ctx, combo, others, policy, seat, banker)
 
 
-def _beaten_lone(
-    table: Codes, combo: Combo, others: Sequence[Sequence[Card]]
+def _beaten_narrow(
+    ctx: Context, table: Codes, combo: Combo, others: Sequence[Sequence[Card]]
 ) -> tuple[Unit, tuple[int, tuple[Card, ...]]] | None:
-    """Find the unit of a throw of singles and lone pairs (no mixed jokers) that another hand
-    beats, and the beater (the hand and its cards), as `_judge_units` finds them: the weakest
-    single (of equal ones the first), beaten by any stronger card of the group; then the
-    weakest pair, by a stronger card held twice. None if the throw stands."""
-    units = combo.units
+    """Find the unit of a throw of no unit wider than a pair (no mixed jokers) that another
+    hand beats, and the beater (the hand and its cards), as `_judge_units` finds them: the
+    weakest single (of equal ones the first), beaten by any stronger card of the group; the
+    weakest lone pair, by a stronger card held twice; then each tractor, shortest and lowest
+    first (`_beaten_tractor`). None if the throw stands."""
+    units = combo.units  # tractors (longest first), pairs, singles (each highest first)
     code = table.group[combo.group]
     i = len(units) - 1
-    # The hands' codes, once read, for a throw with pairs (its singles read them too).
-    coded: list[bytes] | None = [] if units[0].length else None
+    coded: list[bytes] = []  # the hands' codes, once read (`_first_beater`)
     if not units[i].length:  # the weakest single, of equal ones the first
         top = units[i].top
         while i and units[i - 1].top == top and not units[i - 1].length:
             i -= 1
         weak = table.weaker.get((code, top)) or table.not_above(code, top)
-        if coded is None:  # singles alone: each hand's cards looked up in a set, in C
+        if not units[0].length:  # singles alone: each hand's cards looked up in a set, in C
             kept = _kept(weak)
             for who, hand in enumerate(others):
                 if not kept.isdisjoint(hand):
@@ -273,12 +271,56 @@ def _beaten_lone(
             return units[i], found
         while not units[i].length:
             i -= 1
-    top = units[i].top  # the weakest pair, of equal ones the first
-    while i and units[i - 1].top == top:
-        i -= 1
-    weak = table.weaker.get((code, top)) or table.not_above(code, top)
-    found = _first_beater(table, others, coded or [], weak, top, True)
-    return None if found is None else (units[i], found)
+    if units[i].length == 1:  # the weakest lone pair, of equal ones the first
+        top = units[i].top
+        while i and units[i - 1].top == top and units[i - 1].length == 1:
+            i -= 1
+        weak = table.weaker.get((code, top)) or table.not_above(code, top)
+        found = _first_beater(table, others, coded, weak, top, True)
+        if found is not None:
+            return units[i], found
+    if units[0].length < 2:
+        return None
+    tractors = sorted([u for u in units if u.length > 1], key=_LENGTH_TOP)
+    return _beaten_tractor(ctx, table, combo.group or "", tractors, others, coded)
+
+
+def _beaten_tractor(
+    ctx: Context,
+    table: Codes,
+    group: str,
+    tractors: list[Unit],
+    others: Sequence[Sequence[Card]],
+    coded: list[bytes],
+) -> tuple[Unit, tuple[int, tuple[Card, ...]]] | None:
+    """Find the first of a throw's pair tractors (in the order checked) that a hand beats
+    (`_can_beat`), with the beater (`find_beater`); the hands' codes read so far (`coded`)
+    are read again for none, and a hand first read here with a card the deck lacks raises
+    its KeyError."""
+    if not others:
+        return None
+    outside = table.outside_of(table.group[group])
+    wider = beats_wider_in_throw(ctx.ruleset)
+    reads: list[tuple[bytes, dict[int, int]]] = []  # per hand: its codes of the group, copies
+    for unit in tractors:
+        for who, hand in enumerate(others):
+            if who < len(reads):
+                suit, counts = reads[who]
+            else:
+                if who < len(coded):
+                    codes = coded[who]
+                else:
+                    codes = bytes(hand)
+                    if OUTSIDE in codes.translate(table.to_group):
+                        table.encode(hand)
+                suit = codes.translate(None, outside)
+                counts = table.copies(suit)
+                reads.append((suit, counts))
+            if _can_beat(ctx, unit, group, suit, counts, wider):
+                beater = find_beater(ctx, unit, group, table.cards_of(suit), wider=wider)
+                assert beater is not None  # as the yes/no check found
+                return unit, (who, beater)
+    return None
 
 
 def _first_beater(
