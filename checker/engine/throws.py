@@ -304,23 +304,38 @@ def _beaten_tractor(
     reads: list[tuple[bytes, dict[int, int]]] = []  # per hand: its codes of the group, copies
     for unit in tractors:
         for who, hand in enumerate(others):
-            if who < len(reads):
-                suit, counts = reads[who]
-            else:
-                if who < len(coded):
-                    codes = coded[who]
-                else:
-                    codes = bytes(hand)
-                    if OUTSIDE in codes.translate(table.to_group):
-                        table.encode(hand)
-                suit = codes.translate(None, outside)
-                counts = table.copies(suit)
-                reads.append((suit, counts))
+            suit, counts = _group_read(table, hand, who, coded, reads, outside)
             if _can_beat(ctx, unit, group, suit, counts, wider):
                 beater = find_beater(ctx, unit, group, table.cards_of(suit), wider=wider)
                 assert beater is not None  # as the yes/no check found
                 return unit, (who, beater)
     return None
+
+
+def _group_read(
+    table: Codes,
+    hand: Sequence[Card],
+    who: int,
+    coded: list[bytes],
+    reads: list[tuple[bytes, dict[int, int]]],
+    outside: bytes,
+) -> tuple[bytes, dict[int, int]]:
+    """Read the hand `who` (hands are read in order) for the group's units: its codes of the
+    group (`outside`, the codes to delete) and their copies (`Codes.copies`), kept in `reads`;
+    its codes, kept in `coded`, are read once (a card the deck lacks raises its KeyError)."""
+    if who < len(reads):
+        return reads[who]
+    if who < len(coded):
+        codes = coded[who]
+    else:
+        codes = bytes(hand)
+        coded.append(codes)
+        if OUTSIDE in codes.translate(table.to_group):
+            table.encode(hand)
+    suit = codes.translate(None, outside)
+    read = suit, table.copies(suit)
+    reads.append(read)
+    return read
 
 
 def _first_beater(
@@ -384,85 +399,55 @@ def _judge_units(
     seat: int | None,
     banker: int | None,
 ) -> ThrowVerdict:
-    """Judge a throw unit by unit against each hand (any shape of units)."""
+    """Judge a throw unit by unit against each hand (any shape of units, mixed jokers)."""
     group = combo.group or ""
-    wider: bool | None = None  # whether a wider unit breaks one (asked only for pairs and up)
+    wider = beats_wider_in_throw(ctx.ruleset)  # whether a wider unit breaks one
     widest = combo.units[0]  # the units go widest first
     narrow = len(widest.cards) <= 2 * (widest.length or 1)  # no unit wider than a pair
     order = sorted(combo.units, key=_LENGTH_TOP if narrow else _check_order)
     # Only each hand's cards of the thrown group can beat a unit, and each unit asks only
-    # whether some beat it: a single (a pair, unless the jokers mix) whether the hand keeps
-    # a card (a card twice) once every card of the group at most as strong is deleted
-    # (`Codes.not_above`); a wider unit reads the hand's codes of the group, cut once per
-    # hand. The beater's cards are found for the unit and hand that fail the throw.
+    # whether some beat it: a single (a pair, unless the jokers mix) as `_first_beater` does;
+    # a wider unit reads the hand's codes of the group, cut once per hand (`_group_read`).
+    # The beater's cards are found for the unit and hand that fail the throw.
     table = ctx.codes or ctx.card_codes()
-    code, to_group, mixed = table.group[group], table.to_group, table.mixed
-    outside = b""  # the codes outside the group (`Codes.outside_of`), once a unit needs them
-    count = len(others)
-    coded: list[bytes | None] = [None] * count
-    mine: list[bytes | None] = [None] * count
+    code, mixed = table.group[group], table.mixed
+    outside = table.outside_of(code)
+    coded: list[bytes] = []
+    reads: list[tuple[bytes, dict[int, int]]] = []
     # Per hand, once read: its strongest pair's position (-2 until asked, -1: none; with
-    # mixed jokers) and the copies of each code (the pair view's). Units are checked weakest
-    # first: once the weakest single (pair) stands against every hand, every single (pair)
-    # does; with mixed jokers, once every hand has given its strongest pair, a pair at least
-    # as strong as all of them is beaten by none.
-    pair_tops = [-2] * count
-    counted: list[dict[int, int] | None] = [None] * count
-    singles_stand = pairs_stand = False
+    # mixed jokers). Units are checked weakest first: once the weakest single (pair) stands
+    # against every hand, every single (pair) does; with mixed jokers, once every hand has
+    # given its strongest pair, a pair at least as strong as all of them is beaten by none.
+    pair_tops = [-2] * len(others)
+    stand = [False, False]  # whether the singles, the pairs stand
     top_pair = -2
     for unit in order:
-        length = unit.length
+        length, top = unit.length, unit.top
         pair = length == 1 and len(unit.cards) == 2
-        weak = None
         if length == 0 or pair and not mixed:
-            if pairs_stand if length else singles_stand:
-                continue
-            weak = table.not_above(code, unit.top)
-        elif pair and unit.top >= top_pair >= -1:
+            if not stand[length]:
+                weak = table.weaker.get((code, top)) or table.not_above(code, top)
+                found = _first_beater(table, others, coded, weak, top, pair)
+                if found is not None:
+                    return _failed(ctx, combo, unit, found, policy, seat, banker)
+                stand[length] = True
             continue
-        for who in range(count):
-            codes = coded[who]
-            if codes is None:
-                codes = coded[who] = bytes(others[who])
-                # A card the deck lacks raises its KeyError (a single's check keeps it).
-                if length and OUTSIDE in codes.translate(to_group):
-                    table.encode(others[who])
-            if weak is not None:
-                strong = codes.translate(None, weak)  # the stronger cards of the group
-                if not strong or pair and len(set(strong)) == len(strong):
-                    continue
-                if OUTSIDE in strong.translate(to_group):
-                    table.encode(others[who])
-                found = _weakest(table, strong, unit.top, pair)
-                return _failed(ctx, combo, unit, (who, found), policy, seat, banker)
-            suit = mine[who]
-            if suit is None:  # the hand's codes of the group, cut once
-                outside = outside or table.outside_of(code)
-                suit = mine[who] = codes.translate(None, outside)
-            counts = counted[who]
-            if counts is None:
-                counts = counted[who] = table.copies(suit)
+        if pair and top >= top_pair >= -1:
+            continue
+        for who, hand in enumerate(others):
+            suit, counts = _group_read(table, hand, who, coded, reads, outside)
             if pair:  # beaten by the hand's strongest pair (in the pair view) if stronger
-                top = pair_tops[who]
-                if top == -2:
+                if pair_tops[who] == -2:
                     paired = [table.to_pos[x] for x, k in counts.items() if k >= 2]
-                    top = pair_tops[who] = max(paired) if paired else -1
-                if top <= unit.top:
+                    pair_tops[who] = max(paired) if paired else -1
+                if pair_tops[who] <= top:
                     continue
-            else:
-                if wider is None:
-                    wider = beats_wider_in_throw(ctx.ruleset)
-                if not _can_beat(ctx, unit, group, suit, counts, wider):
-                    continue
-            if wider is None:
-                wider = beats_wider_in_throw(ctx.ruleset)
+            elif not _can_beat(ctx, unit, group, suit, counts, wider):
+                continue
             beater = find_beater(ctx, unit, group, table.cards_of(suit), wider=wider)
             assert beater is not None  # as the yes/no check found
             return _failed(ctx, combo, unit, (who, beater), policy, seat, banker)
-        if length == 0:  # the weakest single stands against every hand
-            singles_stand = True
-        elif pair:
-            pairs_stand = not mixed
+        if pair:
             top_pair = max(pair_tops, default=-1)
     return _stands(ctx, combo, policy)
 
