@@ -288,12 +288,12 @@ def unit_table(ctx: Context) -> UnitTable:
 
 def _units_from(ctx: Context, cards: Sequence[Card]) -> tuple[Unit, ...]:
     """Split cards of one group into units, widest first: at each width, the longest runs."""
-    if len(set(cards)) == len(cards):  # no card twice: singles, highest first (ties in order)
+    counts = copies(cards)
+    if len(counts) == len(cards):  # no card twice: singles, highest first (ties in order)
         table = ctx.units or unit_table(ctx)
         ranked = sorted(cards, key=table.strength.__getitem__, reverse=True)
         return tuple(map(table.single.__getitem__, ranked))
-    counts = copies(cards)
-    if max(counts.values(), default=0) <= 2:
+    if max(counts.values()) <= 2:
         return _pair_units(ctx, counts)  # the same split, on the lighter pair stock
     stock = Stock(ctx, Counter(counts))
     units: list[Unit] = []
