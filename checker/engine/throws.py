@@ -61,15 +61,12 @@ class ThrowVerdict(_ThrowFields, Explained):
         return f"ThrowVerdict({fields})"
 
     def __eq__(self, other: object) -> bool:
-        """Compare two verdicts field by field, the context aside."""
-        if not isinstance(other, ThrowVerdict):
-            return NotImplemented
-        return self[:-1] == other[:-1]
+        """Compare two verdicts field by field, the context aside (never equal to a tuple)."""
+        return isinstance(other, ThrowVerdict) and self[:-1] == other[:-1]
 
     def __ne__(self, other: object) -> bool:
         """Tell two verdicts apart field by field, the context aside."""
-        same = self.__eq__(other)
-        return same if same is NotImplemented else not same
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         """Hash the fields but the context."""
@@ -483,9 +480,7 @@ def _not_a_throw(
     """Judge a lead that is no throw: a single combination stands; cards of one suit the
     ruleset forbids throwing get a verdict; cards of several suits are bad input."""
     if combo.is_valid:
-        return _verdict(
-            ThrowVerdict, (combo, True, combo.cards, None, None, 0, "none", policy, ctx)
-        )
+        return _stands(ctx, combo, policy)
     if combo.group is None:
         raise PlayError(
             f"{format_cards(cards)} 不能领出：{combo.reason}",

@@ -210,3 +210,15 @@ def test_throw_stands_exactly_when_no_other_hand_beats_a_unit(
         assert verdict.beaten is not None
         assert order[verdict.beaten.kind] == min(order[u.kind] for u in beaten)
         assert Counter(verdict.forced) == Counter(verdict.beaten.cards)
+
+
+def test_a_verdict_compares_hashes_and_shows_its_fields_but_the_context() -> None:
+    # A verdict is a tuple built in one step, yet compares as the frozen record it was.
+    verdict = throw(deal(2, "H"), "♠K ♠Q ♠Q", "♠A ♦3")
+    bare = verdict._replace(ctx=None)
+    assert verdict == bare and (verdict != bare) is False and hash(verdict) == hash(bare)
+    assert verdict != tuple(verdict) and tuple(verdict) != verdict
+    assert verdict != throw(deal(2, "H"), "♠A ♠Q ♠Q", "♠K ♦3")
+    assert repr(verdict).startswith("ThrowVerdict(combo=Combo(") and "ctx=" not in repr(verdict)
+    with pytest.raises(AttributeError):
+        verdict.allowed = True  # type: ignore[misc]
