@@ -12,11 +12,12 @@ from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 from checker.engine.cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, copies
-from checker.engine.combos import Combo, PairStock, classify, match_structure
+from checker.engine.combos import Combo, PairStock, classify, match_copies
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import DeclarePolicy, Ruleset
+from checker.engine.structure import Answer
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
@@ -383,6 +384,16 @@ def _windows(stock: PairStock, size: int) -> list[tuple[int, int]]:
     return out
 
 
+def required_answer(ctx: Context, lead: Combo, held: Mapping[Card, int]) -> Answer:
+    """Return the tractors and pairs a follow from these cards of the led group (their copies)
+    must hold, as `match_copies` answers: a lead without tractors asks for as many of its
+    lone pairs as the cards hold, without the search."""
+    bins, lone = lead.pair_slots
+    if bins:
+        return match_copies(ctx, lead, held).answer
+    return Answer((), min(lone, PairStock(ctx, held).count()))
+
+
 def random_follow(
     rng: random.Random, ctx: Context, lead: Combo, hand: Sequence[Card], tries: int = 20
 ) -> list[Card]:
@@ -405,9 +416,9 @@ def random_follow(
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
-    required = match_structure(ctx, lead, suit)
-    sizes = required.answer.tractors
     held = copies(suit)  # first-seen order, as Counter keeps it
+    required = required_answer(ctx, lead, held)
+    sizes = required.tractors
     for _ in range(tries):
         stock = PairStock(ctx, held)
         chosen: list[Card] = []
@@ -416,7 +427,7 @@ def random_follow(
             if not windows:
                 break
             chosen += stock.take(*rng.choice(windows))
-        for _ in range(required.answer.pairs):
+        for _ in range(required.pairs):
             if not stock.at:
                 break
             p = rng.choice(sorted(stock.at))

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.engine.cards import SUITS, Card, format_cards
-from checker.engine.combos import PairStock, classify
+from checker.engine.cards import SUITS, Card, copies, format_cards
+from checker.engine.combos import PairStock, classify, match_copies
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context
@@ -31,6 +31,7 @@ from checker.play.players import (
     random_follow,
     random_lead,
     random_unit,
+    required_answer,
     sample_multiset,
 )
 from checker.play.round import build_deck
@@ -192,6 +193,30 @@ def test_random_leads_and_single_follows_draw_as_the_plain_constructions(
         follow = random_follow(fast, ctx, classify(ctx, [lead]), hand[:cut])
         assert follow == reference_single_follow(plain, ctx, lead, hand[:cut])
     assert fast.random() == plain.random()  # the same number of draws was used
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.sampled_from((*SUITS, None)))
+def test_the_structure_a_follow_must_hold_is_the_searchs_answer(
+    name: str, seed: int, trump: str | None
+) -> None:
+    rs, deck = _deal(name, seed)
+    ctx = Context(rs, rs.levels[0] if rs.has_level else None, trump)
+    rng = random.Random(seed)
+    leader, hand = deck[: rs.hand_size], deck[rs.hand_size : 2 * rs.hand_size + 8]
+    for group, cards in groups_of(ctx, leader).items():
+        units = [u for u in lead_units(ctx, cards) if len(u) >= 2]
+        # Pair and tractor leads, and throws of several of them (valid or not).
+        leads = units + [
+            [c for u in rng.sample(units, k) for c in u] for k in (2, 3) if len(units) >= k
+        ]
+        suit = [c for c in hand if ctx.key[c][0] == group]
+        for cards_led in leads:
+            lead = classify(ctx, cards_led)
+            if not lead.is_valid or not lead.has_pairs:
+                continue
+            held = copies(suit)
+            assert required_answer(ctx, lead, held) == match_copies(ctx, lead, held).answer
 
 
 @settings(max_examples=100, deadline=None)
