@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from math import comb
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 from checker.engine.cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, copies
-from checker.engine.combos import Combo, PairStock, classify, match_structure
+from checker.engine.combos import Combo, PairStock, classify, match_copies
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import DeclarePolicy, Ruleset
+from checker.engine.structure import Answer
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
@@ -315,6 +317,8 @@ def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[C
     if k == 1:
         return [rng.choice(sorted(set(cards)))]
     counts = sorted(copies(cards).items())
+    if k == 2:
+        return _sample_two(rng, counts)
     m = len(counts)
     # ways[i] is the polynomial whose coefficient j counts the multisets of size j from items
     # i..m-1: ways[i+1] times (1 + x + … + x^cap), kept to degree k. Each one is a single int
@@ -346,12 +350,48 @@ def sample_multiset(rng: random.Random, cards: Sequence[Card], k: int) -> list[C
     return out
 
 
+def _sample_two(rng: random.Random, counts: list[tuple[Card, int]]) -> list[Card]:
+    """Draw 2 of the counted cards (sorted) as `sample_multiset` does, draw for draw, with its
+    counts in closed form: from the r items left, C(r, 2) pairs of two items and one pair of
+    each item held twice or more."""
+    m = len(counts)
+    doubles = [0] * (m + 1)  # doubles[i]: the items from i on held twice or more
+    for i in range(m - 1, -1, -1):
+        doubles[i] = doubles[i + 1] + (counts[i][1] >= 2)
+    first: list[Card] = []
+    for i, (card, _) in enumerate(counts):
+        r = m - i
+        if first:  # one more card: this one, or one of the r - 1 after it
+            if rng.randrange(r) == r - 1:
+                return first + [card]
+            continue
+        pick = rng.randrange(r * (r - 1) // 2 + doubles[i])
+        after = (r - 1) * (r - 2) // 2 + doubles[i + 1]  # both cards from later items
+        if pick < after:
+            continue
+        if pick - after < r - 1:  # this card and one of a later item
+            first = [card]
+            continue
+        return [card, card]
+    return first
+
+
 def _windows(stock: PairStock, size: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for low, high in stock.runs():
         for start in range(low, high - size + 2):
             out.append((start, start + size - 1))
     return out
+
+
+def required_answer(ctx: Context, lead: Combo, held: Mapping[Card, int]) -> Answer:
+    """Return the tractors and pairs a follow from these cards of the led group (their copies)
+    must hold, as `match_copies` answers: a lead without tractors asks for as many of its
+    lone pairs as the cards hold, without the search."""
+    bins, lone = lead.pair_slots
+    if bins:
+        return match_copies(ctx, lead, held).answer
+    return Answer((), min(lone, PairStock(ctx, held).count()))
 
 
 def random_follow(
@@ -366,14 +406,19 @@ def random_follow(
     group_of = _groups(ctx)
     group = lead.group
     suit = [c for c in hand if group_of[c] == group]
+    if n == 1:  # the commonest follow: what `sample_multiset` draws for one card, inline
+        pool = suit or hand
+        if len(suit) == 1 or len(pool) <= 1:
+            return list(pool)
+        return [rng.choice(sorted(set(pool)))]
     if len(suit) <= n:
         rest = [c for c in hand if group_of[c] != group] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
-    required = match_structure(ctx, lead, suit)
-    sizes = required.answer.tractors
     held = copies(suit)  # first-seen order, as Counter keeps it
+    required = required_answer(ctx, lead, held)
+    sizes = required.tractors
     for _ in range(tries):
         stock = PairStock(ctx, held)
         chosen: list[Card] = []
@@ -382,7 +427,7 @@ def random_follow(
             if not windows:
                 break
             chosen += stock.take(*rng.choice(windows))
-        for _ in range(required.answer.pairs):
+        for _ in range(required.pairs):
             if not stock.at:
                 break
             p = rng.choice(sorted(stock.at))
@@ -414,17 +459,17 @@ def _strength_order(ctx: Context) -> dict[Card, int]:
     return hit[1]
 
 
-def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
-    """List every single-unit lead in cards of one group: each single, pair and tractor."""
+def _unit_parts(ctx: Context, cards: Sequence[Card]) -> tuple[list[Card], dict[int, list[Card]]]:
+    """Split cards of one group into their distinct cards, weakest first, and their pairs by
+    tractor position (`PairStock.at`): what `lead_units` lists the units from."""
     counts = copies(cards)  # first-seen order, as Counter keeps it
-    strength = _strength_order(ctx)
-    out: list[list[Card]] = [[c] for c in sorted(counts, key=strength.__getitem__)]
-    at = PairStock(ctx, counts).at
-    if not at:
-        return out
-    for p in sorted(at):
-        for card in at[p]:
-            out.append([card, card])
+    singles = sorted(counts, key=_strength_order(ctx).__getitem__)
+    # No card twice: no pair (the stock would be empty).
+    return singles, PairStock(ctx, counts).at if len(counts) < len(cards) else {}
+
+
+def _tractor_units(at: dict[int, list[Card]]) -> Iterator[list[Card]]:
+    """Yield every tractor of the pairs held (`PairStock.at`), in `lead_units` order."""
     for low, high in PairStock.runs_of(at):
         # A tractor low..high takes, at each position from the top, the last pair held there
         # (what PairStock.take would remove from a fresh stock).
@@ -432,8 +477,38 @@ def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
         for size in range(2, high - low + 2):
             for start in range(low, high - size + 2):
                 first = high - (start + size - 1)
-                out.append([c for c in tops[first : first + size] for _ in (0, 1)])
+                yield [c for c in tops[first : first + size] for _ in (0, 1)]
+
+
+def lead_units(ctx: Context, cards: Sequence[Card]) -> list[list[Card]]:
+    """List every single-unit lead in cards of one group: each single, pair and tractor."""
+    singles, at = _unit_parts(ctx, cards)
+    out: list[list[Card]] = [[c] for c in singles]
+    if not at:
+        return out
+    for p in sorted(at):
+        for card in at[p]:
+            out.append([card, card])
+    out.extend(_tractor_units(at))
     return out
+
+
+def random_unit(rng: random.Random, ctx: Context, cards: Sequence[Card]) -> list[Card]:
+    """Pick one of `lead_units(ctx, cards)` as `rng.choice` of that list does (the same draw),
+    listing only the units it needs to count."""
+    singles, at = _unit_parts(ctx, cards)
+    if not at:
+        return [rng.choice(singles)]
+    pairs = [card for p in sorted(at) for card in at[p]]
+    # A run of L positions holds L·(L-1)/2 tractors (every stretch of 2 or more).
+    tractors = sum((high - low) * (high - low + 1) // 2 for low, high in PairStock.runs_of(at))
+    i = rng.choice(range(len(singles) + len(pairs) + tractors))
+    if i < len(singles):
+        return [singles[i]]
+    i -= len(singles)
+    if i < len(pairs):
+        return [pairs[i], pairs[i]]
+    return next(islice(_tractor_units(at), i - len(pairs), None))
 
 
 # Per context, each card's group (TRUMP or a suit letter, `ctx.key[card][0]`) in one look-up.
@@ -462,15 +537,16 @@ def random_lead(
     rng: random.Random, ctx: Context, hand: Sequence[Card], throw_rate: float = 0.15
 ) -> list[Card]:
     """Pick a random legal lead: a random group, then a random unit or (sometimes) a throw."""
-    groups = groups_of(ctx, hand)
-    group = rng.choice(sorted(groups))
-    cards = groups[group]
+    # The groups held in `groups_of` order sorted, as their names sort (C, D, H, S, T).
+    held = list(map(_groups(ctx).__getitem__, hand))
+    group = rng.choice(sorted(set(held)))
+    cards = [c for c, g in zip(hand, held, strict=True) if g == group]
     if len(cards) >= 2 and rng.random() < throw_rate:
         size = rng.randint(2, min(len(cards), 8))
         attempt = sample_multiset(rng, cards, size)
         if classify(ctx, attempt).is_valid:
             return attempt
-    return rng.choice(lead_units(ctx, cards))
+    return random_unit(rng, ctx, cards)
 
 
 # Whether one declaration try is accepted depends on the try, the seat and the table, not on

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.engine.cards import SUITS, Card, format_cards
-from checker.engine.combos import PairStock, classify
+from checker.engine.cards import SUITS, Card, copies, format_cards
+from checker.engine.combos import PairStock, classify, match_copies
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context
@@ -28,6 +28,10 @@ from checker.play.players import (
     groups_of,
     lead_units,
     lead_view,
+    random_follow,
+    random_lead,
+    random_unit,
+    required_answer,
     sample_multiset,
 )
 from checker.play.round import build_deck
@@ -139,6 +143,80 @@ def test_every_lead_unit_is_listed_in_the_plain_order(
     order = [ctx.key[c][0] for c in hand]
     assert list(groups_of(ctx, hand)) == [g for g in (TRUMP, *"SHCD") if g in order]
     assert sorted(c for cs in groups_of(ctx, hand).values() for c in cs) == sorted(hand)
+
+
+def reference_random_lead(
+    rng: random.Random, ctx: Context, hand: Sequence[Card], throw_rate: float
+) -> list[Card]:
+    """The random lead as first written: every group listed, every unit of the chosen one."""
+    groups = groups_of(ctx, hand)
+    cards = groups[rng.choice(sorted(groups))]
+    if len(cards) >= 2 and rng.random() < throw_rate:
+        attempt = sample_multiset(rng, cards, rng.randint(2, min(len(cards), 8)))
+        if classify(ctx, attempt).is_valid:
+            return attempt
+    return rng.choice(lead_units(ctx, cards))
+
+
+def reference_single_follow(
+    rng: random.Random, ctx: Context, lead: Card, hand: Sequence[Card]
+) -> list[Card]:
+    """A follow to a one-card lead as the general draw makes it (`sample_multiset`)."""
+    group = ctx.key[lead][0]
+    suit = [c for c in hand if ctx.key[c][0] == group]
+    if len(suit) <= 1:
+        rest = [c for c in hand if ctx.key[c][0] != group] if suit else list(hand)
+        return suit + sample_multiset(rng, rest, 1 - len(suit))
+    return sample_multiset(rng, suit, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(RULESETS),
+    st.integers(0, 10**6),
+    st.sampled_from((*SUITS, None)),
+    st.integers(1, 33),
+)
+def test_random_leads_and_single_follows_draw_as_the_plain_constructions(
+    name: str, seed: int, trump: str | None, size: int
+) -> None:
+    rs, deck = _deal(name, seed)
+    ctx = Context(rs, rs.levels[0] if rs.has_level else None, trump)
+    hand = deck[:size]
+    fast, plain = random.Random(seed), random.Random(seed)
+    for cards in groups_of(ctx, hand).values():
+        assert random_unit(fast, ctx, cards) == plain.choice(lead_units(ctx, cards))
+    for rate in (0.0, 0.5, 1.0):
+        assert random_lead(fast, ctx, hand, rate) == reference_random_lead(plain, ctx, hand, rate)
+    lead = deck[size]
+    for cut in (size, 1, 2):
+        follow = random_follow(fast, ctx, classify(ctx, [lead]), hand[:cut])
+        assert follow == reference_single_follow(plain, ctx, lead, hand[:cut])
+    assert fast.random() == plain.random()  # the same number of draws was used
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.sampled_from((*SUITS, None)))
+def test_the_structure_a_follow_must_hold_is_the_searchs_answer(
+    name: str, seed: int, trump: str | None
+) -> None:
+    rs, deck = _deal(name, seed)
+    ctx = Context(rs, rs.levels[0] if rs.has_level else None, trump)
+    rng = random.Random(seed)
+    leader, hand = deck[: rs.hand_size], deck[rs.hand_size : 2 * rs.hand_size + 8]
+    for group, cards in groups_of(ctx, leader).items():
+        units = [u for u in lead_units(ctx, cards) if len(u) >= 2]
+        # Pair and tractor leads, and throws of several of them (valid or not).
+        leads = units + [
+            [c for u in rng.sample(units, k) for c in u] for k in (2, 3) if len(units) >= k
+        ]
+        suit = [c for c in hand if ctx.key[c][0] == group]
+        for cards_led in leads:
+            lead = classify(ctx, cards_led)
+            if not lead.is_valid or not lead.has_pairs:
+                continue
+            held = copies(suit)
+            assert required_answer(ctx, lead, held) == match_copies(ctx, lead, held).answer
 
 
 @settings(max_examples=100, deadline=None)
