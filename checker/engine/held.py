@@ -50,6 +50,9 @@ class Codes:
         "to_pos",
         "weaker",
         "last",
+        "seen",
+        "suits",
+        "answers",
         "card",
     )
 
@@ -80,6 +83,12 @@ class Codes:
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
         # The hand read last (`read`): its cards, codes and group codes.
         self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
+        # What one-off follow checks worked out from the code string asked about last (that
+        # very object: a hand read again, `read`): per group code the copies of each code in
+        # the pair view (`suit_copies`), per lead shape the best answer (as `Held.answers`).
+        self.seen = b""
+        self.suits: dict[int, dict[int, int]] = {}
+        self.answers: dict[AnswerKey, Answer] = {}
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
@@ -142,13 +151,36 @@ class Codes:
         counts: dict[int, int] = {}
         count_into(counts, codes)  # one pass in C, where a count per code rescans
         if self.mixed:
-            big, small = counts.get(self.big, 0), counts.get(self.small, 0)
-            if big % 2 and small % 2:
-                counts[self.small] = small + 1
-                if big == 1:
-                    del counts[self.big]
-                else:
-                    counts[self.big] = big - 1
+            self.pair_view(counts)
+        return counts
+
+    def pair_view(self, counts: dict[int, int]) -> None:
+        """Read copies per code in the pair view, in place: one 大王 read as a 小王 when both
+        jokers are odd in number (for a ruleset that mixes them, `mixed`)."""
+        big, small = counts.get(self.big, 0), counts.get(self.small, 0)
+        if big % 2 and small % 2:
+            counts[self.small] = small + 1
+            if big == 1:
+                del counts[self.big]
+            else:
+                counts[self.big] = big - 1
+
+    def seen_answers(self, codes: bytes) -> dict[AnswerKey, Answer]:
+        """Return the best answers per lead shape found for a hand's codes, kept for the code
+        string asked about last only (`seen`); empty for another."""
+        if self.seen is not codes:
+            self.seen, self.suits, self.answers = codes, {}, {}
+        return self.answers
+
+    def suit_copies(self, codes: bytes, group: int) -> dict[int, int]:
+        """Return the copies of each code of one group of a hand in the pair view (`copies`
+        of its `group_cards`), counted once while the hand's codes are the last asked about
+        (`seen`). Shared: read it, never change it."""
+        if self.seen is not codes:
+            self.seen, self.suits, self.answers = codes, {}, {}
+        counts = self.suits.get(group)
+        if counts is None:
+            counts = self.suits[group] = self.copies(self.group_cards(codes, group))
         return counts
 
     def pair_counts(self, counts: Mapping[int, int]) -> dict[int, int]:
