@@ -282,20 +282,21 @@ def judge_follow(
     if len(play_t) == 1:  # one card, as `_judge_codes` reads it, without the call
         x = play_t[0]
         group = table.group.get(lead.group, NO_GROUP)
-        found: FollowVerdict | str = (
-            NOT_IN_HAND
-            if x not in codes
-            else ""  # of the led group, or the hand has none of it
-            if table.to_group[x] == group or group not in groups
-            else MUST_FOLLOW_SUIT
-        )
+        if x not in codes:
+            found: FollowVerdict | str = NOT_IN_HAND
+        elif table.to_group[x] == group or group not in groups:
+            return _verdict(
+                FollowVerdict, (True, "", ctx, lead, hand_t, play_t, None, None, (), ())
+            )
+        else:
+            found = MUST_FOLLOW_SUIT
     else:
         found = _judge_codes(ctx, lead, None, hand_t, play_t, codes, groups)
-    if isinstance(found, str):
-        return _verdict(
-            FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
-        )
-    return found
+        if not isinstance(found, str):
+            return found
+    return _verdict(
+        FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
+    )
 
 
 def _judge_kept(
@@ -459,22 +460,24 @@ def _judge_structure(
     bins, lone = lead.pair_slots
     if not bins and not table.mixed:
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
-        # most two copies of a card, that is how many cards exceed the distinct ones. The
-        # hand's copies are counted once while it is the hand last asked about.
-        if wanted is None:  # two cards: cheaper counted afresh than looked up
-            counts: dict[int, int] = {}
-            count_into(counts, table.group_cards(codes, group))
-        else:
+        # most two copies of a card, that is how many cards exceed the distinct ones.
+        if wanted is None:  # two cards: the hand's group read afresh
+            suit = codes.translate(None, table.outside.get(group) or table.outside_of(group))
+            pairs = len(suit) - len(set(suit))
+            widest = max(table.copies(suit).values()) if pairs >= 2 else 2
+            played = len(play_t) - len(set(play_t))
+        else:  # a throw: the hand's copies counted once while it is the last asked about
             counts = table.suit_copies(codes, group)
-        pairs = sum(counts.values()) - len(counts)
+            pairs = sum(counts.values()) - len(counts)
+            widest = max(counts.values()) if pairs >= 2 else 2
+            played = len(play_t) - len(wanted)
         # Two cards beyond the distinct ones may be one card three times.
-        if pairs >= 2 and max(counts.values()) >= 3:
+        if widest >= 3:
             view = held or Held(ctx.key, hand_t, codes)
             return _judge_ladder(ctx, lead, view, hand_t, play_t)  # as needs_ladder
-        required = _pairs_answer(min(pairs, lone))
+        required = _pairs_answer(pairs if pairs < lone else lone)
         # The play is of the suit, so no card of it has three copies either.
-        distinct = len(wanted) if wanted is not None else len(set(play_t))
-        shown = _pairs_answer(min(len(play_t) - distinct, lone))
+        shown = _pairs_answer(played if played < lone else lone)
     else:
         answered = _tractor_answers(table, lead, held, play_t, codes, group, wanted, units, mask)
         if answered is None:  # a card of the group three times in hand
