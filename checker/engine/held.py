@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 # (`combos.match_copies`), filled by `follow.generate_example`.
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
+# A hand's codes and, per group code, its copies of each code in the pair view, and per lead
+# shape the best answer (`Codes.seen`).
+Seen = tuple[bytes, dict[int, dict[int, int]], dict[AnswerKey, Answer]]
+
 NO_GROUP = 255  # the group code of a lead without a group: no card has it
 OUTSIDE = 254  # the group code of a face the deck lacks
 _EVERY_CODE = bytes(range(256))
@@ -51,8 +55,6 @@ class Codes:
         "weaker",
         "last",
         "seen",
-        "suits",
-        "answers",
         "card",
     )
 
@@ -84,11 +86,10 @@ class Codes:
         # The hand read last (`read`): its cards, codes and group codes.
         self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
         # What one-off follow checks worked out from the code string asked about last (that
-        # very object: a hand read again, `read`): per group code the copies of each code in
-        # the pair view (`suit_copies`), per lead shape the best answer (as `Held.answers`).
-        self.seen = b""
-        self.suits: dict[int, dict[int, int]] = {}
-        self.answers: dict[AnswerKey, Answer] = {}
+        # very object: a hand read again, `read`), replaced in one step (threads share a
+        # context): the codes, per group code the copies of each code in the pair view
+        # (`suit_copies`), per lead shape the best answer (`seen_answers`, as `Held.answers`).
+        self.seen: Seen = (b"", {}, {})
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
@@ -165,22 +166,26 @@ class Codes:
             else:
                 counts[self.big] = big - 1
 
+    def _seen(self, codes: bytes) -> Seen:
+        """Return what was worked out from these codes (`seen`), afresh for other codes."""
+        seen = self.seen
+        if seen[0] is not codes:
+            seen = self.seen = (codes, {}, {})
+        return seen
+
     def seen_answers(self, codes: bytes) -> dict[AnswerKey, Answer]:
         """Return the best answers per lead shape found for a hand's codes, kept for the code
         string asked about last only (`seen`); empty for another."""
-        if self.seen is not codes:
-            self.seen, self.suits, self.answers = codes, {}, {}
-        return self.answers
+        return self._seen(codes)[2]
 
     def suit_copies(self, codes: bytes, group: int) -> dict[int, int]:
         """Return the copies of each code of one group of a hand in the pair view (`copies`
         of its `group_cards`), counted once while the hand's codes are the last asked about
         (`seen`). Shared: read it, never change it."""
-        if self.seen is not codes:
-            self.seen, self.suits, self.answers = codes, {}, {}
-        counts = self.suits.get(group)
+        suits = self._seen(codes)[1]
+        counts = suits.get(group)
         if counts is None:
-            counts = self.suits[group] = self.copies(self.group_cards(codes, group))
+            counts = suits[group] = self.copies(self.group_cards(codes, group))
         return counts
 
     def pair_counts(self, counts: Mapping[int, int]) -> dict[int, int]:
