@@ -466,7 +466,7 @@ def _judge_structure(
             pairs = len(suit) - len(set(suit))
             widest = max(table.copies(suit).values()) if pairs >= 2 else 2
             played = len(play_t) - len(set(play_t))
-        else:  # a throw: the hand's copies counted once while it is the last asked about
+        else:  # a throw: the hand's copies counted once for the hand read last
             counts = table.suit_copies(codes, group)
             pairs = sum(counts.values()) - len(counts)
             widest = max(counts.values()) if pairs >= 2 else 2
@@ -511,7 +511,7 @@ def _tractor_answers(
     """Rank what a play shows of a lead with tractors (or of mixed joker pairs) and the best
     answer the hand gives (as `_judge_structure` takes them); None when the hand holds a card
     of the group three times (the ladder decides). The hand's answer is kept with its view
-    (`held`), else while its codes are the last asked about (`Codes.seen_answers`)."""
+    (`held`), else for the hand read last (`Codes.seen_answers`)."""
     bins, lone = lead.pair_slots
     if wanted is None:
         shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
@@ -527,12 +527,14 @@ def _tractor_answers(
             answers = held.answers = {}
     else:
         answers = table.seen_answers(codes)
-    kept = answers.get(shape)
+    kept = answers.get(shape) if answers is not None else None
     if kept is None:
         suit_copies = table.suit_copies(codes, group)
         if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
             return None
-        kept = answers[shape] = _hand_answer(table, suit_copies, shown, bins, lone)
+        kept = _hand_answer(table, suit_copies, shown, bins, lone)
+        if answers is not None:
+            answers[shape] = kept
     return shown, kept
 
 

@@ -85,10 +85,10 @@ class Codes:
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
         # The hand read last (`read`): its cards, codes and group codes.
         self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
-        # What one-off follow checks worked out from the code string asked about last (that
-        # very object: a hand read again, `read`), replaced in one step (threads share a
-        # context): the codes, per group code the copies of each code in the pair view
-        # (`suit_copies`), per lead shape the best answer (`seen_answers`, as `Held.answers`).
+        # What one-off follow checks worked out from the codes of the hand read last (that
+        # very object, `last`), replaced in one step (threads share a context): the codes,
+        # per group code the copies of each code in the pair view (`suit_copies`), per lead
+        # shape the best answer (`seen_answers`, as `Held.answers`).
         self.seen: Seen = (b"", {}, {})
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
@@ -166,26 +166,32 @@ class Codes:
             else:
                 counts[self.big] = big - 1
 
-    def _seen(self, codes: bytes) -> Seen:
-        """Return what was worked out from these codes (`seen`), afresh for other codes."""
+    def _seen(self, codes: bytes) -> Seen | None:
+        """Return what was worked out from these codes (`seen`), afresh for the codes of the
+        hand read last (`last`); None for any other codes (nothing is kept for them)."""
         seen = self.seen
         if seen[0] is not codes:
+            if codes is not self.last[1]:
+                return None
             seen = self.seen = (codes, {}, {})
         return seen
 
-    def seen_answers(self, codes: bytes) -> dict[AnswerKey, Answer]:
-        """Return the best answers per lead shape found for a hand's codes, kept for the code
-        string asked about last only (`seen`); empty for another."""
-        return self._seen(codes)[2]
+    def seen_answers(self, codes: bytes) -> dict[AnswerKey, Answer] | None:
+        """Return the best answers per lead shape found for the codes of the hand read last
+        (`seen`), to read and fill; None for other codes."""
+        seen = self._seen(codes)
+        return seen[2] if seen is not None else None
 
     def suit_copies(self, codes: bytes, group: int) -> dict[int, int]:
         """Return the copies of each code of one group of a hand in the pair view (`copies`
-        of its `group_cards`), counted once while the hand's codes are the last asked about
-        (`seen`). Shared: read it, never change it."""
-        suits = self._seen(codes)[1]
-        counts = suits.get(group)
+        of its `group_cards`), counted once for the hand read last (`seen`). Shared: read
+        it, never change it."""
+        seen = self._seen(codes)
+        if seen is None:
+            return self.copies(self.group_cards(codes, group))
+        counts = seen[1].get(group)
         if counts is None:
-            counts = suits[group] = self.copies(self.group_cards(codes, group))
+            counts = seen[1][group] = self.copies(self.group_cards(codes, group))
         return counts
 
     def pair_counts(self, counts: Mapping[int, int]) -> dict[int, int]:
