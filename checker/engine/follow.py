@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, OUTSIDE, Codes, Held, holds
+from .held import NO_GROUP, OUTSIDE, Codes, Held
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -390,8 +390,8 @@ def _judge_codes(
     # Every card of the play in hand, and a card played twice or more held as often (a card
     # the deck lacks is in no hand of it); m: how many are of the led group.
     to_group = table.to_group
-    wanted: dict[int, int] | None = None  # 3+ cards to a lead with pairs: the play's copies,
-    units = mask = 0  # and the pairs they hold
+    wanted: dict[int, int] | None = None  # 3+ cards, some twice: the play's copies, and
+    units = mask = 0  # the pairs they hold (as `_copies_answer` reads them)
     if n == 2:  # the commonest follow of more than one card, read without a code string
         a, b = play
         if not (a in codes and b in codes and (a != b or codes.count(a) >= 2)):
@@ -401,19 +401,16 @@ def _judge_codes(
         played = bytes(play)  # none left once the hand's codes are taken out
         if played.translate(None, codes):
             return NOT_IN_HAND
-        if lead.has_pairs:  # the play's copies and pairs (`_copies_answer`), read again
+        if len(set(played)) != n:  # a card played twice or more: held as often?
             wanted = {}
             count_into(wanted, played)
-            if len(wanted) != n:  # a card played twice or more: held as often?
-                link = table.link
-                for y, c in wanted.items():
-                    if c > 1:
-                        if codes.count(y) < c:
-                            return NOT_IN_HAND
-                        units += c >> 1
-                        mask |= 1 << link[y]
-        elif len(set(played)) != n and not holds(codes, played):
-            return NOT_IN_HAND
+            link = table.link
+            for y, c in wanted.items():
+                if c > 1:
+                    if codes.count(y) < c:
+                        return NOT_IN_HAND
+                    units += c >> 1
+                    mask |= 1 << link[y]
         m = played.translate(to_group).count(group)
     k = groups.count(group)
     if k <= n:
@@ -461,16 +458,17 @@ def _judge_structure(
     if not bins and not table.mixed:
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
         # most two copies of a card, that is how many cards exceed the distinct ones.
-        if wanted is None:  # two cards: the hand's group read afresh
+        if wanted is None:  # two cards, or no card twice: the group read afresh
             suit = codes.translate(None, table.outside.get(group) or table.outside_of(group))
-            pairs = len(suit) - len(set(suit))
-            widest = max(table.copies(suit).values()) if pairs >= 2 else 2
+            counts: dict[int, int] = {}
+            count_into(counts, suit)
+            pairs = len(suit) - len(counts)
             played = len(play_t) - len(set(play_t))
-        else:  # a throw: the hand's copies counted once for the hand read last
-            counts = table.suit_copies(codes, group)
+        else:  # a throw: the group's copies counted once for the hand read last
+            counts = table.group_copies(codes, group, table.seen_for(codes))
             pairs = sum(counts.values()) - len(counts)
-            widest = max(counts.values()) if pairs >= 2 else 2
             played = len(play_t) - len(wanted)
+        widest = max(counts.values()) if pairs >= 2 else 2
         # Two cards beyond the distinct ones may be one card three times.
         if widest >= 3:
             view = held or Held(ctx.key, hand_t, codes)
@@ -511,7 +509,7 @@ def _tractor_answers(
     """Rank what a play shows of a lead with tractors (or of mixed joker pairs) and the best
     answer the hand gives (as `_judge_structure` takes them); None when the hand holds a card
     of the group three times (the ladder decides). The hand's answer is kept with its view
-    (`held`), else for the hand read last (`Codes.seen_answers`)."""
+    (`held`), else for the hand read last (`Codes.seen_for`)."""
     bins, lone = lead.pair_slots
     if wanted is None:
         shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
@@ -521,15 +519,17 @@ def _tractor_answers(
     else:
         shown = _mask_answer(table, wanted, units, mask, bins, lone)
     shape = (lead.group, bins, lone)
+    seen = None
     if held is not None:
         answers = held.answers
         if answers is None:
             answers = held.answers = {}
     else:
-        answers = table.seen_answers(codes)
+        seen = table.seen_for(codes)
+        answers = seen[2] if seen is not None else None
     kept = answers.get(shape) if answers is not None else None
     if kept is None:
-        suit_copies = table.suit_copies(codes, group)
+        suit_copies = table.group_copies(codes, group, seen)
         if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
             return None
         kept = _hand_answer(table, suit_copies, shown, bins, lone)

@@ -87,8 +87,8 @@ class Codes:
         self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
         # What one-off follow checks worked out from the codes of the hand read last (that
         # very object, `last`), replaced in one step (threads share a context): the codes,
-        # per group code the copies of each code in the pair view (`suit_copies`), per lead
-        # shape the best answer (`seen_answers`, as `Held.answers`).
+        # per group code the copies of each code in the pair view (`group_copies`), per lead
+        # shape the best answer (as `Held.answers`).
         self.seen: Seen = (b"", {}, {})
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
@@ -166,7 +166,7 @@ class Codes:
             else:
                 counts[self.big] = big - 1
 
-    def _seen(self, codes: bytes) -> Seen | None:
+    def seen_for(self, codes: bytes) -> Seen | None:
         """Return what was worked out from these codes (`seen`), afresh for the codes of the
         hand read last (`last`); None for any other codes (nothing is kept for them)."""
         seen = self.seen
@@ -176,17 +176,10 @@ class Codes:
             seen = self.seen = (codes, {}, {})
         return seen
 
-    def seen_answers(self, codes: bytes) -> dict[AnswerKey, Answer] | None:
-        """Return the best answers per lead shape found for the codes of the hand read last
-        (`seen`), to read and fill; None for other codes."""
-        seen = self._seen(codes)
-        return seen[2] if seen is not None else None
-
-    def suit_copies(self, codes: bytes, group: int) -> dict[int, int]:
+    def group_copies(self, codes: bytes, group: int, seen: Seen | None) -> dict[int, int]:
         """Return the copies of each code of one group of a hand in the pair view (`copies`
-        of its `group_cards`), counted once for the hand read last (`seen`). Shared: read
-        it, never change it."""
-        seen = self._seen(codes)
+        of its `group_cards`), kept in what is seen of the hand (`seen_for`) if anything.
+        Shared: read it, never change it."""
         if seen is None:
             return self.copies(self.group_cards(codes, group))
         counts = seen[1].get(group)
