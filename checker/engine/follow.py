@@ -17,7 +17,7 @@ from .combos import (
     tractor_name,
     type_name,
 )
-from .held import NO_GROUP, OUTSIDE, Codes, Held, holds
+from .held import NO_GROUP, OUTSIDE, Codes, Held
 from .jokers import pair_view, restore
 from .ladder import (
     Ladder,
@@ -282,20 +282,21 @@ def judge_follow(
     if len(play_t) == 1:  # one card, as `_judge_codes` reads it, without the call
         x = play_t[0]
         group = table.group.get(lead.group, NO_GROUP)
-        found: FollowVerdict | str = (
-            NOT_IN_HAND
-            if x not in codes
-            else ""  # of the led group, or the hand has none of it
-            if table.to_group[x] == group or group not in groups
-            else MUST_FOLLOW_SUIT
-        )
+        if x not in codes:
+            found: FollowVerdict | str = NOT_IN_HAND
+        elif table.to_group[x] == group or group not in groups:
+            return _verdict(
+                FollowVerdict, (True, "", ctx, lead, hand_t, play_t, None, None, (), ())
+            )
+        else:
+            found = MUST_FOLLOW_SUIT
     else:
         found = _judge_codes(ctx, lead, None, hand_t, play_t, codes, groups)
-    if isinstance(found, str):
-        return _verdict(
-            FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
-        )
-    return found
+        if not isinstance(found, str):
+            return found
+    return _verdict(
+        FollowVerdict, (not found, found, ctx, lead, hand_t, play_t, None, None, (), ())
+    )
 
 
 def _judge_kept(
@@ -374,9 +375,8 @@ def _judge_codes(
     groups: bytes,
 ) -> FollowVerdict | str:
     """Judge a follow of the lead's size on the hand's card and group codes: the hand check,
-    then suit, then structure (the size of a group is what its pair view keeps, as
-    `_suit_cards` reads it). Return the reason code ("" when legal), or the verdict on the
-    structure when that decided."""
+    then suit, then structure (a group's size is what its pair view keeps, `_suit_cards`).
+    Return the reason code ("" when legal), or the verdict on the structure if that decided."""
     table = ctx.codes or ctx.card_codes()
     group = table.group.get(lead.group, NO_GROUP)
     n = len(play)
@@ -390,16 +390,28 @@ def _judge_codes(
     # Every card of the play in hand, and a card played twice or more held as often (a card
     # the deck lacks is in no hand of it); m: how many are of the led group.
     to_group = table.to_group
+    wanted: dict[int, int] | None = None  # 3+ cards, some twice: the play's copies, and
+    units = mask = 0  # the pairs they hold (as `_copies_answer` reads them)
     if n == 2:  # the commonest follow of more than one card, read without a code string
         a, b = play
         if not (a in codes and b in codes and (a != b or codes.count(a) >= 2)):
             return NOT_IN_HAND
         m = (to_group[a] == group) + (to_group[b] == group)
     else:
-        wanted = bytes(play)  # none left once the hand's codes are taken out
-        if wanted.translate(None, codes) or not (len(set(wanted)) == n or holds(codes, wanted)):
+        played = bytes(play)  # none left once the hand's codes are taken out
+        if played.translate(None, codes):
             return NOT_IN_HAND
-        m = wanted.translate(to_group).count(group)
+        if len(set(played)) != n:  # a card played twice or more: held as often?
+            wanted = {}
+            count_into(wanted, played)
+            link = table.link
+            for y, c in wanted.items():
+                if c > 1:
+                    if codes.count(y) < c:
+                        return NOT_IN_HAND
+                    units += c >> 1
+                    mask |= 1 << link[y]
+        m = played.translate(to_group).count(group)
     k = groups.count(group)
     if k <= n:
         return "" if m == k else MUST_FOLLOW_SUIT
@@ -407,7 +419,9 @@ def _judge_codes(
         return MUST_FOLLOW_SUIT
     if not lead.has_pairs:
         return ""
-    return _judge_structure(ctx, lead, held, tuple(hand), tuple(play), codes, group)
+    return _judge_structure(
+        ctx, lead, held, tuple(hand), tuple(play), codes, group, wanted, units, mask
+    )
 
 
 def _judge_outside_deck(
@@ -428,47 +442,46 @@ def _judge_structure(
     play_t: tuple[Card, ...],
     codes: bytes,
     group: int,
+    wanted: dict[int, int] | None = None,
+    units: int = 0,
+    mask: int = 0,
 ) -> FollowVerdict:
     """Judge the structure of a follow that holds only cards of the led group, from a hand
     with more of them (`codes` is the hand's codes, `group` the led group's code; `held` the
-    hand's kept view, or None for a hand not kept, which gets a view only if one is needed)."""
+    hand's kept view, or None for a hand not kept, which gets a view only if one is needed;
+    `wanted` the play's copies of each code when counted already, changed here at will, with
+    its pairs and their positions, `units` and `mask` as `_copies_answer` reads them)."""
     if lead.width >= 3:  # as needs_ladder(lead.width, suit)
         return _judge_ladder(ctx, lead, held or Held(ctx.key, hand_t, codes), hand_t, play_t)
     table = ctx.codes or ctx.card_codes()
     bins, lone = lead.pair_slots
     if not bins and not table.mixed:
         # Pairs alone: the answer is how many pairs the cards hold (up to the lead's). With at
-        # most two copies of a card, that is how many codes exceed the distinct ones: cheap
-        # enough to count each time rather than keep with the hand.
-        suit = table.group_cards(codes, group)
-        counts: dict[int, int] = {}
-        count_into(counts, suit)  # the copies of each code, in one pass
-        pairs = len(suit) - len(counts)
-        # Two codes beyond the distinct ones may be one card three times.
-        if pairs >= 2 and max(counts.values()) >= 3:
+        # most two copies of a card, that is how many cards exceed the distinct ones.
+        if wanted is None:  # two cards, or no card twice: the group read afresh
+            suit = codes.translate(None, table.outside.get(group) or table.outside_of(group))
+            counts: dict[int, int] = {}
+            count_into(counts, suit)
+            pairs = len(suit) - len(counts)
+            played = len(play_t) - len(set(play_t))
+        else:  # a throw: the group's copies counted once for the hand read last
+            counts = table.group_copies(codes, group, table.seen_for(codes))
+            pairs = sum(counts.values()) - len(counts)
+            played = len(play_t) - len(wanted)
+        widest = max(counts.values()) if pairs >= 2 else 2
+        # Two cards beyond the distinct ones may be one card three times.
+        if widest >= 3:
             view = held or Held(ctx.key, hand_t, codes)
             return _judge_ladder(ctx, lead, view, hand_t, play_t)  # as needs_ladder
-        required = _pairs_answer(min(pairs, lone))
+        required = _pairs_answer(pairs if pairs < lone else lone)
         # The play is of the suit, so no card of it has three copies either.
-        shown = _pairs_answer(min(len(play_t) - len(set(play_t)), lone))
+        shown = _pairs_answer(played if played < lone else lone)
     else:
-        # The best answer, kept with a kept hand's view (for a group without 3 copies of a
-        # card); a hand not kept gets a view only for the ladder.
-        shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
-        shape = (lead.group, bins, lone)
-        answers = held.answers if held is not None else None
-        kept = answers.get(shape) if answers is not None else None
-        if kept is None:
-            suit_copies = table.copies(table.group_cards(codes, group))
-            if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
-                view = held or Held(ctx.key, hand_t, codes)
-                return _judge_ladder(ctx, lead, view, hand_t, play_t)
-            kept = _hand_answer(table, suit_copies, shown, bins, lone)
-            if held is not None:
-                if answers is None:
-                    answers = held.answers = {}
-                answers[shape] = kept
-        required = kept
+        answered = _tractor_answers(table, lead, held, play_t, codes, group, wanted, units, mask)
+        if answered is None:  # a card of the group three times in hand
+            view = held or Held(ctx.key, hand_t, codes)
+            return _judge_ladder(ctx, lead, view, hand_t, play_t)
+        shown, required = answered
     legal = shown == required  # as shown.rank == required.rank: equal tractors, equal pairs
     reason = (
         ""
@@ -480,6 +493,49 @@ def _judge_structure(
     return _verdict(
         FollowVerdict, (legal, reason, ctx, lead, hand_t, play_t, required, shown, (), ())
     )
+
+
+def _tractor_answers(
+    table: Codes,
+    lead: Combo,
+    held: Held | None,
+    play_t: tuple[Card, ...],
+    codes: bytes,
+    group: int,
+    wanted: dict[int, int] | None,
+    units: int,
+    mask: int,
+) -> tuple[Answer, Answer] | None:
+    """Rank what a play shows of a lead with tractors (or of mixed joker pairs) and the best
+    answer the hand gives (as `_judge_structure` takes them); None when the hand holds a card
+    of the group three times (the ladder decides). The hand's answer is kept with its view
+    (`held`), else for the hand read last (`Codes.seen_for`)."""
+    bins, lone = lead.pair_slots
+    if wanted is None:
+        shown = _copies_answer(table, table.copies(bytes(play_t)), bins, lone)
+    elif table.mixed:
+        table.pair_view(wanted)
+        shown = _copies_answer(table, wanted, bins, lone)
+    else:
+        shown = _mask_answer(table, wanted, units, mask, bins, lone)
+    shape = (lead.group, bins, lone)
+    seen = None
+    if held is not None:
+        answers = held.answers
+        if answers is None:
+            answers = held.answers = {}
+    else:
+        seen = table.seen_for(codes)
+        answers = seen[2] if seen is not None else None
+    kept = answers.get(shape) if answers is not None else None
+    if kept is None:
+        suit_copies = table.group_copies(codes, group, seen)
+        if max(suit_copies.values()) >= 3:  # as needs_ladder(lead.width, suit)
+            return None
+        kept = _hand_answer(table, suit_copies, shown, bins, lone)
+        if answers is not None:
+            answers[shape] = kept
+    return shown, kept
 
 
 # The answers of pairs alone, shared: an answer is an immutable tuple compared by value.
@@ -525,6 +581,19 @@ def _copies_answer(
         if k >= 2:
             units += k >> 1
             mask |= 1 << link[x]
+    return _mask_answer(table, counts, units, mask, bins, lone)
+
+
+def _mask_answer(
+    table: Codes,
+    counts: dict[int, int],
+    units: int,
+    mask: int,
+    bins: tuple[int, ...],
+    lone: int,
+) -> Answer:
+    """Rank the answer as `_copies_answer` does, from the cards' copies per code and the pairs
+    they hold: how many (`units`) and a bit mask of their positions (`mask`)."""
     if not bins or not mask & (mask >> 1):  # no tractor asked, or no two pairs adjacent
         return _new_answer(Answer, ((), min(units, sum(bins) + lone)))
     if len(bins) == 1:

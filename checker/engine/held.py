@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 # (`combos.match_copies`), filled by `follow.generate_example`.
 AnswerKey = tuple[str | None, tuple[int, ...], int]
 
+# A hand's codes and, per group code, its copies of each code in the pair view, and per lead
+# shape the best answer (`Codes.seen`).
+Seen = tuple[bytes, dict[int, dict[int, int]], dict[AnswerKey, Answer]]
+
 NO_GROUP = 255  # the group code of a lead without a group: no card has it
 OUTSIDE = 254  # the group code of a face the deck lacks
 _EVERY_CODE = bytes(range(256))
@@ -50,6 +54,7 @@ class Codes:
         "to_pos",
         "weaker",
         "last",
+        "seen",
         "card",
     )
 
@@ -80,6 +85,11 @@ class Codes:
         self.mixed = mixes_jokers(rs) and self.small >= 0 and self.big >= 0
         # The hand read last (`read`): its cards, codes and group codes.
         self.last: tuple[tuple[Card, ...], bytes, bytes] = ((), b"", b"")
+        # What one-off follow checks worked out from the codes of the hand read last (that
+        # very object, `last`), replaced in one step (threads share a context): the codes,
+        # per group code the copies of each code in the pair view (`group_copies`), per lead
+        # shape the best answer (as `Held.answers`).
+        self.seen: Seen = (b"", {}, {})
 
     def encode(self, cards: Sequence[Card]) -> tuple[bytes, bytes]:
         """Write cards as their codes and their groups' codes, in order; a card the deck lacks
@@ -142,13 +152,39 @@ class Codes:
         counts: dict[int, int] = {}
         count_into(counts, codes)  # one pass in C, where a count per code rescans
         if self.mixed:
-            big, small = counts.get(self.big, 0), counts.get(self.small, 0)
-            if big % 2 and small % 2:
-                counts[self.small] = small + 1
-                if big == 1:
-                    del counts[self.big]
-                else:
-                    counts[self.big] = big - 1
+            self.pair_view(counts)
+        return counts
+
+    def pair_view(self, counts: dict[int, int]) -> None:
+        """Read copies per code in the pair view, in place: one 大王 read as a 小王 when both
+        jokers are odd in number (for a ruleset that mixes them, `mixed`)."""
+        big, small = counts.get(self.big, 0), counts.get(self.small, 0)
+        if big % 2 and small % 2:
+            counts[self.small] = small + 1
+            if big == 1:
+                del counts[self.big]
+            else:
+                counts[self.big] = big - 1
+
+    def seen_for(self, codes: bytes) -> Seen | None:
+        """Return what was worked out from these codes (`seen`), afresh for the codes of the
+        hand read last (`last`); None for any other codes (nothing is kept for them)."""
+        seen = self.seen
+        if seen[0] is not codes:
+            if codes is not self.last[1]:
+                return None
+            seen = self.seen = (codes, {}, {})
+        return seen
+
+    def group_copies(self, codes: bytes, group: int, seen: Seen | None) -> dict[int, int]:
+        """Return the copies of each code of one group of a hand in the pair view (`copies`
+        of its `group_cards`), kept in what is seen of the hand (`seen_for`) if anything.
+        Shared: read it, never change it."""
+        if seen is None:
+            return self.copies(self.group_cards(codes, group))
+        counts = seen[1].get(group)
+        if counts is None:
+            counts = seen[1][group] = self.copies(self.group_cards(codes, group))
         return counts
 
     def pair_counts(self, counts: Mapping[int, int]) -> dict[int, int]:

@@ -332,3 +332,36 @@ def test_a_one_off_follow_check_keeps_nothing_and_a_hand_read_again_is_not_encod
     assert all(now is before for now, before in zip(table.last, kept, strict=True))
     other = tuple(cs("♠A ♦3"))
     assert table.read(other) == (other, *table.encode(other)) and table.last[0] is other
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(RULESETS) - 1), st.integers(0, 10**9))
+def test_one_off_checks_from_two_hands_in_turn_match_the_plain_judgement(
+    which: int, seed: int
+) -> None:
+    # One-off checks keep what they work out from the hand read last (`Codes.seen`: its group
+    # copies, its best answer per lead shape): several leads in a row from one hand, then the
+    # other hand, then the first again, each follow checked twice, get the plain verdicts.
+    rs = RULESETS[which]
+    rng = random.Random(seed)
+    ctx = Context(rs, rng.choice(rs.levels) if rs.has_level else None, rng.choice([*SUITS, None]))
+    deck = build_deck(rs)
+    rng.shuffle(deck)
+    leader, hands = deck[:30], [deck[30:55], deck[55:88]]
+    leads = []
+    while len(leads) < 4:
+        lead = classify(ctx, _lead(rng, ctx, leader))
+        if lead.is_valid:
+            leads.append(lead)
+    for lead in leads:
+        if lead.has_pairs:
+            hands[0] += _tractor(rng, ctx, lead.group, hands[0])
+    for hand in (hands[0], hands[1], hands[0]):
+        for lead in leads:
+            plays = _plays(rng, ctx, lead, hand)
+            plain = [plain_follow(ctx, lead, hand, play) for play in plays]
+            ctx.hands.clear()  # met afresh: a one-off check
+            for _ in range(2):
+                for play, verdict in zip(plays, plain, strict=True):
+                    _same(judge_follow(ctx, lead, hand, play), verdict)
+            assert not ctx.hands
