@@ -30,7 +30,7 @@ from .ladder import (
 )
 from .native import mypyc_attr
 from .order import HELD_MEMO, TRUMP, Context
-from .structure import rank_answer, slack
+from .structure import rank_answer, rank_single, slack
 from .texts import EN, ZH, Explained, Lang, cards_text, count_en, pick
 from .vocab import term
 
@@ -606,6 +606,9 @@ def _mask_answer(
         if tractor - length < 2:  # as `structure.rank_answer` reads one tractor
             tractors = (length,) if length >= 2 else ()
             return _new_answer(Answer, (tractors, min(units, tractor + lone) - sum(tractors)))
+    if units == mask.bit_count():  # one pair at each position: the search on run lengths
+        pieces = rank_single(mask, bins)
+        return _new_answer(Answer, (pieces, min(units, sum(bins) + lone) - sum(pieces)))
     return _answer(table.pair_counts(counts), bins, lone)
 
 

@@ -121,7 +121,7 @@ def slack(counts: Mapping[int, int], bins: Sequence[int], lone: int) -> dict[int
 
 def forget_answers() -> None:
     """Empty the memoised searches and answers (a benchmark of a first search starts here)."""
-    for memo in (_best, _rank, _plan, _slack):
+    for memo in (_best, _rank, _plan, _slack, _lengths):
         memo.cache_clear()
 
 
@@ -329,3 +329,61 @@ def _best(shape: Runs, bins: tuple[int, ...], cap: int) -> tuple[int, ...]:
         if best is not None:
             return best
     return ()
+
+
+def rank_single(mask: int, bins: Sequence[int]) -> tuple[int, ...]:
+    """Return the best tractor piece lengths (longest first), as `rank_answer` finds them, for
+    positions holding one unit each, given as a bit mask (bit p set: a unit at position p).
+
+    The search runs on the lengths of the runs of set bits (`_lengths`): a piece is cut from
+    the end of its run, as the rest of one run holds whatever two shorter runs of the same
+    total would, so no other cut finds more.
+    """
+    runs: list[int] = []
+    while mask:
+        low = mask & -mask
+        above = mask + low  # the lowest run cleared, the bit above it set
+        length = ((mask & ~above) // low).bit_length()
+        if length >= 2:
+            runs.append(length)
+        mask &= above
+    canon = _CANON.get(bins) if type(bins) is tuple else None
+    if canon is None:
+        canon = _bins(bins)
+    if not runs or not canon:
+        return ()
+    return _lengths(tuple(sorted(runs, reverse=True)), canon, _INF)
+
+
+@lru_cache(maxsize=MEMO)
+def _lengths(runs: tuple[int, ...], bins: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    # The first piece is as long as the cap, the widest bin and the longest run allow (one
+    # always fits), so only its run and bin are chosen; runs and bins are longest first.
+    length = min(cap, bins[0], runs[0])
+    best: tuple[int, ...] = ()
+    seen_run = 0
+    for i, r in enumerate(runs):
+        if r < length:
+            break
+        if r == seen_run:
+            continue
+        seen_run = r
+        rest = r - length
+        after = runs[:i] + runs[i + 1 :]
+        if rest >= 2:
+            after = tuple(sorted((*after, rest), reverse=True))
+        seen_bin = 0
+        for k, b in enumerate(bins):
+            if b < length:
+                break
+            if b == seen_bin:
+                continue
+            seen_bin = b
+            left = b - length
+            others = bins[:k] + bins[k + 1 :]
+            if left >= 2:
+                others = tuple(sorted((*others, left), reverse=True))
+            found = (length, *_lengths(after, others, length)) if after and others else (length,)
+            if found > best:
+                best = found
+    return best

@@ -17,6 +17,7 @@ from checker.engine.structure import (
     forget_answers,
     plan_answer,
     rank_answer,
+    rank_single,
     slack,
 )
 
@@ -113,3 +114,23 @@ def test_one_tractor_is_ranked_directly_as_the_search_ranks_it(
     forget_answers()  # ranked afresh, not read back from an earlier example
     searched = _best(_shape(_runs(counts)), (tractor,), _INF) if len(counts) >= 2 else ()
     assert rank_answer(counts, [tractor], lone)[0] == searched, (counts, tractor)
+
+
+def _tractor_sets(pairs: int, widest: int) -> list[tuple[int, ...]]:
+    """List the leads' tractor lengths (longest first) holding at most `pairs` pairs."""
+    found: list[tuple[int, ...]] = [()]
+    for length in range(min(pairs, widest), 1, -1):
+        for rest in _tractor_sets(pairs - length, length):
+            found.append((length, *rest))
+    return found
+
+
+def test_one_pair_a_position_is_ranked_on_run_lengths_as_the_search_ranks_it() -> None:
+    # Every set of up to 11 positions with a pair each, against every lead of up to 7 pairs
+    # in tractors: the search on run lengths finds what the search on runs finds.
+    forget_answers()
+    leads = [bins for bins in _tractor_sets(7, 7) if bins]
+    for mask in range(1 << 11):
+        shape = _shape(_runs({p: 1 for p in range(11) if mask >> p & 1}))
+        for bins in leads:
+            assert rank_single(mask, bins) == _best(shape, bins, _INF), (bin(mask), bins)
