@@ -355,6 +355,13 @@ def rank_single(mask: int, bins: Sequence[int]) -> tuple[int, ...]:
     return _lengths(tuple(sorted(runs, reverse=True)), canon, _INF)
 
 
+def _shorten(sizes: tuple[int, ...], i: int, length: int) -> tuple[int, ...]:
+    """Cut `length` off sizes[i]: what is left stays when it still holds a pair (longest first)."""
+    rest = sizes[i] - length
+    out = sizes[:i] + sizes[i + 1 :]
+    return tuple(sorted((*out, rest), reverse=True)) if rest >= 2 else out
+
+
 @lru_cache(maxsize=MEMO)
 def _lengths(runs: tuple[int, ...], bins: tuple[int, ...], cap: int) -> tuple[int, ...]:
     # The first piece is as long as the cap, the widest bin and the longest run allow (one
@@ -368,10 +375,7 @@ def _lengths(runs: tuple[int, ...], bins: tuple[int, ...], cap: int) -> tuple[in
         if r == seen_run:
             continue
         seen_run = r
-        rest = r - length
-        after = runs[:i] + runs[i + 1 :]
-        if rest >= 2:
-            after = tuple(sorted((*after, rest), reverse=True))
+        after = _shorten(runs, i, length)
         seen_bin = 0
         for k, b in enumerate(bins):
             if b < length:
@@ -379,10 +383,7 @@ def _lengths(runs: tuple[int, ...], bins: tuple[int, ...], cap: int) -> tuple[in
             if b == seen_bin:
                 continue
             seen_bin = b
-            left = b - length
-            others = bins[:k] + bins[k + 1 :]
-            if left >= 2:
-                others = tuple(sorted((*others, left), reverse=True))
+            others = _shorten(bins, k, length)
             found = (length, *_lengths(after, others, length)) if after and others else (length,)
             if found > best:
                 best = found

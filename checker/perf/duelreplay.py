@@ -31,6 +31,8 @@ from checker.play.players import Player
 from checker.play.round import play_round
 from checker.play.simulation import round_seeds
 
+from .duelrun import duel_parser
+
 Z95 = 1.96
 
 
@@ -109,13 +111,7 @@ def replay(args: argparse.Namespace) -> Estimate:
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the command line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+")
-    parser.add_argument("--ruleset", default="classic")
-    parser.add_argument("--bots", nargs=2, required=True)
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float)
+    parser = duel_parser(__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=10)
     return parser.parse_args(argv)
 

@@ -75,15 +75,21 @@ def report(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def parse(argv: list[str] | None = None) -> argparse.Namespace:
-    """Read the command line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def duel_parser(description: str) -> argparse.ArgumentParser:
+    """Make a parser of a duel's files and terms (ruleset, bots, deals, seed, budget)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("files", nargs="+")
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--bots", nargs=2, required=True)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float)
+    return parser
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """Read the command line."""
+    parser = duel_parser(__doc__.splitlines()[0])
     parser.add_argument("--part", default="0/1")
     parser.add_argument("--report", action="store_true")
     return parser.parse_args(argv)
