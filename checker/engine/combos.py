@@ -495,6 +495,16 @@ def match_copies(ctx: Context, lead: Combo, counts: Mapping[Card, int]) -> Match
     return Match(Answer(plan.lengths, len(plan.lone)), tuple(used))
 
 
+def required_answer(ctx: Context, lead: Combo, counts: Mapping[Card, int]) -> Answer:
+    """Return the tractors and pairs a follow from these cards of the led group (their copies)
+    must hold, as `match_copies` answers: a lead without tractors asks for as many of its
+    lone pairs as the cards hold, without the search."""
+    bins, lone = lead.pair_slots
+    if bins:
+        return match_copies(ctx, lead, counts).answer
+    return Answer((), min(lone, PairStock(ctx, counts).count()))
+
+
 def structure_key(ctx: Context, lead: Combo, cards: Sequence[Card]) -> RuffKey | None:
     """Read cards in the lead's shape at their strongest; None if they cannot take that shape.
 

@@ -12,12 +12,11 @@ from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 from checker.engine.cards import BIG_JOKER, SMALL_JOKER, SUITS, Card, copies
-from checker.engine.combos import Combo, PairStock, classify, match_copies
+from checker.engine.combos import Combo, PairStock, classify, required_answer
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import generate_example, judge_follow
 from checker.engine.order import TRUMP, Context
 from checker.engine.ruleset import DeclarePolicy, Ruleset
-from checker.engine.structure import Answer
 from checker.engine.texts import Lang, Say, Spoken, cards_text, pick
 from checker.engine.trick import resolve_trick
 
@@ -382,16 +381,6 @@ def _windows(stock: PairStock, size: int) -> list[tuple[int, int]]:
         for start in range(low, high - size + 2):
             out.append((start, start + size - 1))
     return out
-
-
-def required_answer(ctx: Context, lead: Combo, held: Mapping[Card, int]) -> Answer:
-    """Return the tractors and pairs a follow from these cards of the led group (their copies)
-    must hold, as `match_copies` answers: a lead without tractors asks for as many of its
-    lone pairs as the cards hold, without the search."""
-    bins, lone = lead.pair_slots
-    if bins:
-        return match_copies(ctx, lead, held).answer
-    return Answer((), min(lone, PairStock(ctx, held).count()))
 
 
 def random_follow(

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.engine.cards import SUITS, Card, copies, format_cards
-from checker.engine.combos import PairStock, classify, match_copies
+from checker.engine.combos import PairStock, classify, match_copies, required_answer
 from checker.engine.declare import declaring_ranks, judge_declaration
 from checker.engine.follow import judge_follow
 from checker.engine.order import TRUMP, Context
@@ -31,7 +31,6 @@ from checker.play.players import (
     random_follow,
     random_lead,
     random_unit,
-    required_answer,
     sample_multiset,
 )
 from checker.play.round import build_deck
