@@ -53,6 +53,7 @@ class Codes:
         "mixed",
         "to_pos",
         "weaker",
+        "stronger_set",
         "last",
         "seen",
         "card",
@@ -79,6 +80,8 @@ class Codes:
         # Per group code and strength position, when first asked (`weaker`): the codes to
         # delete to keep a hand's stronger cards of the group.
         self.weaker: dict[tuple[int, int], bytes] = {}
+        # The same, when first asked (`stronger`): the codes kept, as a set.
+        self.stronger_set: dict[tuple[int, int], frozenset[int]] = {}
         self.link = tractor
         self.small = int(SMALL) if SMALL in key else -1
         self.big = int(BIG) if BIG in key else -1
@@ -141,6 +144,16 @@ class Codes:
             )
             table = self.weaker[key] = _EVERY_CODE.translate(None, kept)
         return table
+
+    def stronger(self, group: int, top: int) -> frozenset[int]:
+        """Return the codes `not_above(group, top)` keeps, as a set: a hand holding one of them
+        (`isdisjoint`, one C loop) has a stronger card of the group or a face the deck lacks."""
+        key = (group, top)
+        found = self.stronger_set.get(key)
+        if found is None:
+            weak = self.not_above(group, top)
+            found = self.stronger_set[key] = frozenset(_EVERY_CODE.translate(None, weak))
+        return found
 
     def cards_of(self, codes: bytes) -> list[Card]:
         """Give back the cards of some codes of this deal, in order."""

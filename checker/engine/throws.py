@@ -257,7 +257,7 @@ def _beaten_narrow(
             i -= 1
         weak = table.weaker.get((code, top)) or table.not_above(code, top)
         if not units[0].length:  # singles alone: each hand's cards looked up in a set, in C
-            kept = _kept(weak)
+            kept = table.stronger(code, top)
             for who, hand in enumerate(others):
                 if not kept.isdisjoint(hand):
                     strong = bytes(hand).translate(None, weak)
@@ -373,21 +373,6 @@ def _beater(
 
 # Per string of codes to delete (`Codes.not_above`), the codes it keeps, as a set (a hand's
 # cards are then looked up in it in one C loop), up to a bound before starting afresh.
-_KEPT: dict[bytes, frozenset[int]] = {}
-KEPT_MEMO = 1 << 12
-_EVERY_CODE = bytes(range(256))
-
-
-def _kept(weak: bytes) -> frozenset[int]:
-    """Return the codes `weak` keeps (`bytes.translate` deleting `weak`), as a set."""
-    kept = _KEPT.get(weak)
-    if kept is None:
-        if len(_KEPT) >= KEPT_MEMO:
-            _KEPT.clear()
-        kept = _KEPT[weak] = frozenset(_EVERY_CODE.translate(None, weak))
-    return kept
-
-
 def _judge_units(
     ctx: Context,
     combo: Combo,
