@@ -57,7 +57,10 @@ def test_the_keyboard_stays_on_the_hand_after_every_move(browser_page: BrowserPa
         page.get_by_test_id(f"card-{card}").first.focus()
         page.keyboard.press("Space")
     # 出牌 stays off for them, said before any try; the keyboard stays on the cards.
-    page.get_by_test_id("play-why").wait_for()
+    page.wait_for_function(  # the answer to the second card, not the first
+        "(document.querySelector('[data-testid=play-why]') || {}).innerText"
+        "?.includes('有对子必须出对子')"
+    )
     assert page.get_by_test_id("play-button").is_disabled()
     assert page.evaluate(FOCUS) == {"tag": "INPUT", "name": "c", "inHand": True}
     # Sent anyway (the button forced on, as a stale page might): the server refuses it.

@@ -100,9 +100,11 @@ def test_classic_round_by_tapping_at_390px(phone_page: BrowserPage) -> None:
     page.locator('label.pick:has([data-testid="card-D3"])').first.tap()  # tap again: unselect
     assert page.locator('[data-testid="card-D3"]:checked').count() == 0
     page.locator('label.pick:has([data-testid="card-D3"])').first.tap()
-    why = page.get_by_test_id("play-why")
-    why.wait_for()
-    assert "有对子必须出对子" in why.inner_text()  # said before any try; 出牌 stays off
+    # Each tap asks the server again; wait for the answer to the last one, not an earlier one.
+    page.wait_for_function(
+        "(document.querySelector('[data-testid=play-why]') || {}).innerText"
+        "?.includes('有对子必须出对子')"
+    )  # said before any try; 出牌 stays off
     assert page.get_by_test_id("play-button").is_disabled()
     assert page.locator("#table").get_attribute("data-ply") == "0"
     phone_page.shot("play-refused", full_page=True)
