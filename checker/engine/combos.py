@@ -120,15 +120,23 @@ class Combo:
     group: str | None
     cards: tuple[Card, ...]
     units: tuple[Unit, ...]
-    reason: str
-    # Read from the units when the play is classified (`_combo`), for every follow judged
-    # against it: copies per rank of the biggest unit (1 when there is none), whether any
-    # unit is wider than a single, and the tractors' lengths in pairs with the number of lone
-    # pairs (see `lead_slots`). Fields, not `cached_property`, which mypyc compiles into a
-    # property that computes again at every read.
-    width: int = field(repr=False, compare=False)
-    has_pairs: bool = field(repr=False, compare=False)
-    pair_slots: tuple[tuple[int, ...], int] = field(repr=False, compare=False)
+    reason: str = ""
+    # What follows read of a lead, from its units, when first read (`__getattr__`): copies
+    # per rank of the biggest unit (1 when there is none), whether any unit is wider than a
+    # single, and the tractors' lengths in pairs with the number of lone pairs (see
+    # `lead_slots`). Not `cached_property`s: mypyc compiles those into properties that
+    # compute again at every read.
+    width: int = field(init=False, repr=False, compare=False)
+    has_pairs: bool = field(init=False, repr=False, compare=False)
+    pair_slots: tuple[tuple[int, ...], int] = field(init=False, repr=False, compare=False)
+
+    def __getattr__(self, name: str) -> object:
+        """Read one of the fields filled when first read, and keep it."""
+        read = _FIRST_READ.get(name)
+        if read is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = self.__dict__[name] = read(self)
+        return value
 
     @property
     def tractors(self) -> list[Unit]:
@@ -172,21 +180,23 @@ class Combo:
         return self.reason if lang == ZH else invalid_reason(ctx, self.cards, self.group, lang)
 
 
-def _combo(
-    kind: str, group: str | None, cards: tuple[Card, ...], units: tuple[Unit, ...], reason: str = ""
-) -> Combo:
-    """Make a classified play, with what follows read of it taken from its units."""
-    if len(units) == 1:  # one unit: a single, a pair, a tractor or wider
-        unit = units[0]
-        shape = unit.kind
-        slots = ((unit.length,), 0) if shape == TRACTOR else ((), 1) if shape == PAIR else ((), 0)
-        return Combo(kind, group, cards, units, reason, unit.width, shape != SINGLE, slots)
-    if not units:
-        return Combo(kind, group, cards, units, reason, 1, False, ((), 0))
-    tractors = tuple(u.length for u in units if u.kind == TRACTOR)
-    pairs = sum(1 for u in units if u.kind == PAIR)
-    wider = any(u.kind != SINGLE for u in units)
-    return Combo(kind, group, cards, units, reason, units[0].width, wider, (tractors, pairs))
+def _width(combo: Combo) -> int:
+    return combo.units[0].width if combo.units else 1
+
+
+def _has_pairs(combo: Combo) -> bool:
+    return any(u.kind != SINGLE for u in combo.units)
+
+
+def _pair_slots(combo: Combo) -> tuple[tuple[int, ...], int]:
+    return tuple(u.length for u in combo.tractors), len(combo.pairs)
+
+
+_FIRST_READ: dict[str, Callable[[Combo], object]] = {
+    "width": _width,
+    "has_pairs": _has_pairs,
+    "pair_slots": _pair_slots,
+}
 
 
 class PairStock:
@@ -284,8 +294,8 @@ class UnitTable:
             one, two = (card,), (card, card)
             single = self.single[card] = _unit((SINGLE, one, pos, 0))
             pair = self.pair[card] = _unit((PAIR, two, pos, 1))
-            self.single_play[card] = _combo(SINGLE, group, one, (single,))
-            self.pair_play[card] = _combo(PAIR, group, two, (pair,))
+            self.single_play[card] = Combo(SINGLE, group, one, (single,))
+            self.pair_play[card] = Combo(PAIR, group, two, (pair,))
             self.strength[card] = pos
 
 
@@ -423,14 +433,14 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
             first, second = cards if second_at <= at else cards[::-1]
             return _several(ctx, group, cards, (single[first], single[second]))
     if not cards:
-        return _combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
+        return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     # One group (the codes of the cards' groups all alike), or none; a card the deck lacks
     # raises the KeyError a look-up of it gives (as `Codes.encode`).
     groups = bytes(cards).translate((ctx.codes or ctx.card_codes()).to_group)
     if groups.count(groups[0]) != n:
         if OUTSIDE in groups:
             raise KeyError(cards[groups.index(OUTSIDE)])
-        return _combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
+        return Combo(INVALID, None, cards, (), invalid_reason(ctx, cards, None))
     group = ctx.key[cards[0]][0]
     # The pair view reads differently only with both jokers among the cards.
     view = pair_view(ctx.ruleset, cards) if BIG in cards and SMALL in cards else cards
@@ -438,7 +448,7 @@ def _classify(ctx: Context, cards: tuple[Card, ...]) -> Combo:
     if view is not cards and view.count(SMALL) != cards.count(SMALL):
         units = _real_units(cards, units)
     if len(units) == 1:
-        return _combo(units[0].kind, group, cards, units)
+        return Combo(units[0].kind, group, cards, units)
     return _several(ctx, group, cards, units)
 
 
@@ -446,8 +456,8 @@ def _several(ctx: Context, group: str, cards: tuple[Card, ...], units: tuple[Uni
     """Classify cards of one group split into several units: a throw, or an invalid lead
     where only trumps may be thrown."""
     if group != TRUMP and ctx.ruleset.throws_trump_only:
-        return _combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
-    return _combo(THROW, group, cards, units)
+        return Combo(INVALID, group, cards, units, invalid_reason(ctx, cards, group))
+    return Combo(THROW, group, cards, units)
 
 
 @fast_init

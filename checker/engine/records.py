@@ -13,13 +13,17 @@ def fast_init[T](cls: type[T]) -> type[T]:
 
     The record stays frozen: assigning an attribute afterwards still raises. Only plain
     defaults are supported (no default factories), which is all the engine's verdicts use.
+    A field with `init=False` and no default is left out: the class fills it when first read
+    (its `__getattr__`), as `combos.Combo` does.
     """
     params: list[str] = []
     names: list[str] = []
     defaults: dict[str, Any] = {}
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         if not f.init:
-            raise TypeError(f"{cls.__name__}.{f.name}: fast_init needs every field in __init__")
+            if f.default is not dataclasses.MISSING:
+                raise TypeError(f"{cls.__name__}.{f.name}: fast_init needs its default in __init__")
+            continue
         if f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: fast_init takes no default factories")
         if f.default is dataclasses.MISSING:
