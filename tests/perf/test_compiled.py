@@ -104,6 +104,35 @@ def test_a_compiled_module_marks_its_builtin_subclasses_plain(name: str) -> None
             )
 
 
+@pytest.mark.parametrize("name", MODULES)
+def test_a_compiled_module_memoises_no_read_with_cached_property(name: str) -> None:
+    # mypyc compiles `@cached_property` into a plain property that computes again at every
+    # read: a memoised read is filled by the class itself (as `Combo.__getattr__` does).
+    for node in ast.walk(_tree(name)):
+        if isinstance(node, ast.FunctionDef):
+            decorators = {ast.unparse(d) for d in node.decorator_list}
+            assert not decorators & {"cached_property", "functools.cached_property"}, (
+                f"{name}.py:{node.lineno} {node.name}"
+            )
+
+
+def test_a_lead_keeps_what_follows_read_of_it_after_the_first_read() -> None:
+    from checker.engine.cards import parse_cards
+    from checker.engine.combos import classify
+    from checker.engine.order import make_context
+    from checker.engine.ruleset import load_ruleset
+
+    ctx = make_context(load_ruleset("classic"), 2, "H")
+    lead = classify(ctx, parse_cards("S5 S5 S6 S6 SA"))  # a tractor and a single: a throw
+    assert "pair_slots" not in vars(lead)
+    assert (lead.width, lead.has_pairs, lead.pair_slots) == (2, True, ((2,), 0))
+    assert {"width", "has_pairs", "pair_slots"} <= set(vars(lead))  # kept, in either build
+    fresh = classify(make_context(load_ruleset("classic"), 2, "H"), lead.cards)
+    assert "pair_slots" not in repr(lead) and lead == fresh
+    with pytest.raises(AttributeError, match="no attribute 'slots'"):
+        lead.slots  # noqa: B018 - only the fields named are filled on first read
+
+
 def test_the_module_list_path_is_the_engine_package() -> None:
     assert Path(str(importlib.import_module(PACKAGE).__file__)).parent == ENGINE_DIR
 
