@@ -574,10 +574,12 @@ class _Asked:
     """The last hand a seat was asked about (per ruleset and level): the table it saw, its
     declaring cards and its options."""
 
-    __slots__ = ("rs", "ranks", "current", "table", "hand", "cards", "options")
+    __slots__ = ("rs", "ranks", "most", "current", "table", "hand", "cards", "options")
 
     def __init__(self, rs: Ruleset, ranks: frozenset[int]) -> None:
         self.rs, self.ranks = rs, ranks
+        # The most copies of one card a declaration shows (a joker declares as a pair).
+        self.most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
         self.current: object = None  # the very declarations object last passed in
         self.table: tuple[object, ...] = ()
         self.hand: tuple[Card, ...] = ()
@@ -626,28 +628,29 @@ def declaration_options(
     else:
         cards = sorted([c for c in hand_t if c.rank in ranks])
     last.hand, last.table, last.cards = hand_t, table, cards
-    last.options = _accepted_declarations(rs, level, current, seat, table, cards) if cards else ()
+    last.options = _accepted_declarations(last, level, current, seat, table, cards) if cards else ()
     return [list(o) for o in last.options]
 
 
 def _accepted_declarations(
-    rs: Ruleset,
+    last: _Asked,
     level: int | None,
     current: Sequence[tuple[int, Sequence[Card]]],
     seat: int,
     table: tuple[object, ...],
     cards: list[Card],
 ) -> tuple[tuple[Card, ...], ...]:
-    """Return the accepted declarations made of these sorted declaring cards."""
-    ranks = declaring_ranks(rs, level)
-    most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
+    """Return the accepted declarations made of these sorted declaring cards (of `last.ranks`:
+    the level's ranks and the jokers), for the seat's ruleset and level (`last`)."""
+    rs, ranks, most = last.rs, last.ranks, last.most
     tries: list[tuple[Card, ...]] = []
     for c, n in copies(cards).items():  # sorted cards: the tries come in card order
-        if c.is_joker:
+        if c.rank >= SMALL_JOKER:  # a joker: a pair of it, or nothing
             if n >= 2:
                 tries.append((c, c))
         elif c.rank in ranks:
-            tries.extend((c,) * k for k in range(1, min(n, most) + 1))
+            for k in range(1, min(n, most) + 1):
+                tries.append((c,) * k)
     slot = (id(rs), level, seat, table)
     known = _TRIES.get(slot)
     if known is None or known[0] is not rs:

@@ -636,12 +636,12 @@ class RoundState:
         or nobody declared and nothing fixes it (False: deal again)."""
         hands, passing, table = self.hands, self._passing, self.declarations
         ranks, deck, n, first = self.declaring, self._shuffled, self.n, self._first
-        dealt = self._to_deal
+        dealt, declared = self._to_deal, len(table)  # the table stands while the deal goes on
         for i in range(self._next_card, dealt):
             seat = (first + i) % n
             card = deck[i]
             hands[seat].append(card)
-            if (passing.get(seat) != len(table) or card.rank in ranks) and self._ask_declare(
+            if (passing.get(seat) != declared or card.rank in ranks) and self._ask_declare(
                 seat, i + 1
             ):
                 self._next_card = i + 1
@@ -1006,9 +1006,12 @@ class RoundState:
         notes, beats and winner, every play legal (`_referee` would add nothing)."""
         ctx, plays, before = self.ctx, self._plays, self._before
         assert ctx is not None
-        return is_subset(plays[0], before[0]) and not any(
-            follow_reason(ctx, lead, before[k], plays[k]) for k in range(1, len(plays))
-        )
+        for k in range(1, len(plays)):  # a loop: no generator to resume per follow
+            if follow_reason(ctx, lead, before[k], plays[k]):
+                break
+        else:
+            return is_subset(plays[0], before[0])
+        return False
 
     def _referee(self, no: int, winner: int) -> None:
         """Resolve the trick again with every hand as it started (each follow judged) and note
