@@ -392,16 +392,15 @@ def random_follow(
     # available and the rest uniformly, so every legal follow can come up; a follow that holds
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
-    group_of = _groups(ctx)
-    group = lead.group
-    suit = [c for c in hand if group_of[c] == group]
+    members = _members(ctx).get(lead.group, _NONE)
+    suit = [c for c in hand if c in members]
     if n == 1:  # the commonest follow: what `sample_multiset` draws for one card, inline
         pool = suit or hand
         if len(suit) == 1 or len(pool) <= 1:
             return list(pool)
         return [rng.choice(sorted(set(pool)))]
     if len(suit) <= n:
-        rest = [c for c in hand if group_of[c] != group] if suit else hand
+        rest = [c for c in hand if c not in members] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
@@ -513,6 +512,24 @@ def _groups(ctx: Context) -> dict[Card, str]:
     return hit[1]
 
 
+# Per context, each group's cards as a set: a hand's cards of one group picked with a set
+# look-up per card, not a group look-up and a comparison.
+_MEMBERS: dict[int, tuple[Context, dict[str | None, frozenset[Card]]]] = {}
+_NONE: frozenset[Card] = frozenset()
+
+
+def _members(ctx: Context) -> dict[str | None, frozenset[Card]]:
+    hit = _MEMBERS.get(id(ctx))
+    if hit is None or hit[0] is not ctx:
+        split: dict[str | None, set[Card]] = {}
+        for c, g in _groups(ctx).items():
+            split.setdefault(g, set()).add(c)
+        if len(_MEMBERS) >= 256:
+            _MEMBERS.clear()
+        hit = _MEMBERS[id(ctx)] = (ctx, {g: frozenset(cs) for g, cs in split.items()})
+    return hit[1]
+
+
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
     group_of = _groups(ctx)
@@ -527,9 +544,9 @@ def random_lead(
 ) -> list[Card]:
     """Pick a random legal lead: a random group, then a random unit or (sometimes) a throw."""
     # The groups held in `groups_of` order sorted, as their names sort (C, D, H, S, T).
-    held = list(map(_groups(ctx).__getitem__, hand))
-    group = rng.choice(sorted(set(held)))
-    cards = [c for c, g in zip(hand, held, strict=True) if g == group]
+    group = rng.choice(sorted(set(map(_groups(ctx).__getitem__, hand))))
+    members = _members(ctx)[group]
+    cards = [c for c in hand if c in members]
     if len(cards) >= 2 and rng.random() < throw_rate:
         size = rng.randint(2, min(len(cards), 8))
         attempt = sample_multiset(rng, cards, size)
