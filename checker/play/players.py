@@ -642,6 +642,13 @@ def declaration_options(
         if not new:
             return [list(o) for o in last.options]
         cards = sorted(last.cards + new)
+        if len(new) == 1:  # the table stands: a try of the new card's copies is all that is new
+            last.cards = cards
+            added = _new_try(last, new[0], cards.count(new[0]))
+            answers = _answers(last.rs, level, seat, table) if added is not None else {}
+            if added is not None and _accepts(answers, last.rs, level, current, seat, added):
+                last.options = tuple(sorted((*last.options, added)))  # in card order, as tried
+            return [list(o) for o in last.options]
     else:
         cards = sorted([c for c in hand_t if c.rank in ranks])
     last.hand, last.table, last.cards = hand_t, table, cards
@@ -660,30 +667,55 @@ def _accepted_declarations(
     """Return the accepted declarations made of these sorted declaring cards (of `last.ranks`:
     the level's ranks and the jokers), for the seat's ruleset and level (`last`)."""
     rs, ranks, most = last.rs, last.ranks, last.most
-    tries: list[tuple[Card, ...]] = []
+    answers = _answers(rs, level, seat, table)
+    out: list[tuple[Card, ...]] = []
     for c, n in copies(cards).items():  # sorted cards: the tries come in card order
+        tries: list[tuple[Card, ...]]
         if c.rank >= SMALL_JOKER:  # a joker: a pair of it, or nothing
-            if n >= 2:
-                tries.append((c, c))
-        elif c.rank in ranks:
-            for k in range(1, min(n, most) + 1):
-                tries.append((c,) * k)
+            tries = [(c, c)] if n >= 2 else []
+        else:
+            tries = [(c,) * k for k in range(1, min(n, most) + 1)] if c.rank in ranks else []
+        for t in tries:
+            if _accepts(answers, rs, level, current, seat, t):
+                out.append(t)
+    return tuple(out)
+
+
+def _new_try(last: _Asked, card: Card, held: int) -> tuple[Card, ...] | None:
+    """Return the one try that holding `held` copies of a declaring card adds to those of one
+    copy fewer (`_accepted_declarations` tries), or None."""
+    if card.rank >= SMALL_JOKER:
+        return (card, card) if held == 2 else None
+    return (card,) * held if held <= last.most and card.rank in last.ranks else None
+
+
+def _answers(
+    rs: Ruleset, level: int | None, seat: int, table: tuple[object, ...]
+) -> dict[tuple[Card, ...], bool]:
+    """Return the answers kept for the seat's tries at this table (`_TRIES`)."""
     slot = (id(rs), level, seat, table)
     known = _TRIES.get(slot)
     if known is None or known[0] is not rs:
         if len(_TRIES) >= _OPTIONS_LIMIT:
             _TRIES.clear()
         known = _TRIES[slot] = (rs, {})
-    answers = known[1]
-    out: list[tuple[Card, ...]] = []
-    for t in tries:
-        ok = answers.get(t)
-        if ok is None:
-            # Every try is made of held cards, so the hand check of judge_declaration is left out.
-            ok = answers[t] = judge_declaration(rs, level, current, seat, t).accepted
-        if ok:
-            out.append(t)
-    return tuple(out)
+    return known[1]
+
+
+def _accepts(
+    answers: dict[tuple[Card, ...], bool],
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    cards: tuple[Card, ...],
+) -> bool:
+    """Tell whether judge_declaration accepts this try of held cards at the table the answers
+    are kept for (the hand check is left out: the cards are held)."""
+    ok = answers.get(cards)
+    if ok is None:
+        ok = answers[cards] = judge_declaration(rs, level, current, seat, cards).accepted
+    return ok
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:
