@@ -329,11 +329,12 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     assert first.logged == "♠A ♥A 大王" or first.logged is True
 
 
+@pytest.mark.parametrize("seed", [5, 6, 7])
 @pytest.mark.parametrize("swap", [False, True])
-def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
+def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool, seed: int) -> None:
     rs = load_ruleset("classic")
-    players = make_players("random", 5, 4)
-    state = RoundState(rs, 5, round_setup(rs, 5), referee=True)
+    players = make_players("random", seed, 4)
+    state = RoundState(rs, seed, round_setup(rs, seed), referee=True)
     while sum(map(len, state.hands)) > 1:  # up to the round's last card
         assert state.turn is not None
         seat = state.turn.seat
@@ -347,6 +348,9 @@ def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
     broken = [b for b in state.res.breaks if b.startswith("cards:")]
     assert ("cards: played + kitty differ from the deck" in broken) is swap
     assert broken or not swap
+    # The swapped-in ♠3 is played more often than the decks hold when no ♠3 was in the kitty.
+    too_many = Counter(state.played)[Card("S", 3)] > rs.decks
+    assert ("cards: a card was played more often than the decks hold" in broken) is too_many
 
 
 class AlwaysAsked(Spy):

@@ -1061,13 +1061,17 @@ class RoundState:
             res.breaks.append(
                 f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
             )
-        played = Counter(self.played)
-        # Counted copies compared as plain dicts (no count is ever zero): C work, not Python.
-        every = Counter(self.played + self.kitty)
-        if not res.surrendered and not dict.__eq__(every, Counter(self.deck)):
+        # The same cards as the deck, copies counted: the same sorted lists (cards are ints).
+        compared = not res.surrendered
+        differ = compared and sorted(self.played + self.kitty) != sorted(self.deck)
+        if differ:
             res.breaks.append("cards: played + kitty differ from the deck")
-        if played and max(played.values()) > rs.decks:
-            res.breaks.append("cards: a card was played more often than the decks hold")
+        # A card played more often than the decks hold: possible only where the cards differ
+        # from the deck (which holds `decks` copies of each card) or were not compared.
+        if differ or not compared:
+            played = Counter(self.played)
+            if played and max(played.values()) > rs.decks:
+                res.breaks.append("cards: a card was played more often than the decks hold")
         if rs.settles_by_bid:
             assert res.bid is not None
             chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)
