@@ -26,6 +26,7 @@ from checker.play.players import (
     RandomPlayer,
     seen_declaration_options,
 )
+from checker.play.records import TrickWon
 from checker.play.replay import replay
 from checker.play.round import (
     MAX_REDEALS,
@@ -328,11 +329,12 @@ def test_replay_survives_a_log_the_engine_cannot_follow() -> None:
     assert first.logged == "♠A ♥A 大王" or first.logged is True
 
 
+@pytest.mark.parametrize("seed", [5, 6, 7])
 @pytest.mark.parametrize("swap", [False, True])
-def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
+def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool, seed: int) -> None:
     rs = load_ruleset("classic")
-    players = make_players("random", 5, 4)
-    state = RoundState(rs, 5, round_setup(rs, 5), referee=True)
+    players = make_players("random", seed, 4)
+    state = RoundState(rs, seed, round_setup(rs, seed), referee=True)
     while sum(map(len, state.hands)) > 1:  # up to the round's last card
         assert state.turn is not None
         seat = state.turn.seat
@@ -346,6 +348,9 @@ def test_the_end_check_finds_a_card_the_deck_does_not_hold(swap: bool) -> None:
     broken = [b for b in state.res.breaks if b.startswith("cards:")]
     assert ("cards: played + kitty differ from the deck" in broken) is swap
     assert broken or not swap
+    # The swapped-in ♠3 is played more often than the decks hold when no ♠3 was in the kitty.
+    too_many = Counter(state.played)[Card("S", 3)] > rs.decks
+    assert ("cards: a card was played more often than the decks hold" in broken) is too_many
 
 
 class AlwaysAsked(Spy):
@@ -394,3 +399,28 @@ def test_the_referee_notes_a_trick_whose_figures_disagree(
     kinds = [[k for k, w in words.items() if w in b] for b in state.res.breaks]
     assert kinds == [[k] for k in broken]
     assert all(b.startswith("trick 3: ") for b in state.res.breaks)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7, 8])
+def test_the_referee_catches_a_follow_the_hand_did_not_hold(seed: int) -> None:
+    rs = load_ruleset("classic")
+    players = make_players("random", seed, 4)
+    state = RoundState(rs, seed, round_setup(rs, seed), referee=True)
+    # Up to the first trick's last follow: the second seat's cards are taken out of the hand it
+    # held as the trick started, so the referee finds a follow that hand could not make.
+    while state.turn is None or state.turn.phase != FOLLOW or state._follower != 3:
+        assert state.turn is not None
+        seat = state.turn.seat
+        state.apply(players[seat].choose(state.view(seat)), replace_illegal=True)
+    played = state._plays[1]
+    state._before[1] = tuple(c for c in state._before[1] if c not in played)
+    seat, order = state.turn.seat, state._order
+    state.apply(players[seat].choose(state.view(seat)), replace_illegal=True)
+    won = next(r for r in state.log if isinstance(r, TrickWon))
+    breaks = state.res.breaks
+    assert [b for b in breaks if "judged a follow illegal" in b] == [
+        "trick 0: the referee judged a follow illegal: [True, False, True, True]"
+    ]
+    # Without hands that follow may have won the trick; with hands it cannot.
+    other = [b for b in breaks if "without hands" in b]
+    assert bool(other) == (won.winner == order[1])

@@ -392,16 +392,15 @@ def random_follow(
     # available and the rest uniformly, so every legal follow can come up; a follow that holds
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
-    group_of = _groups(ctx)
-    group = lead.group
-    suit = [c for c in hand if group_of[c] == group]
+    members = _members(ctx).get(lead.group, _NONE)
+    suit = [c for c in hand if c in members]
     if n == 1:  # the commonest follow: what `sample_multiset` draws for one card, inline
         pool = suit or hand
         if len(suit) == 1 or len(pool) <= 1:
             return list(pool)
         return [rng.choice(sorted(set(pool)))]
     if len(suit) <= n:
-        rest = [c for c in hand if group_of[c] != group] if suit else hand
+        rest = [c for c in hand if c not in members] if suit else hand
         return suit + sample_multiset(rng, rest, n - len(suit))
     if not lead.has_pairs:
         return sample_multiset(rng, suit, n)
@@ -513,6 +512,24 @@ def _groups(ctx: Context) -> dict[Card, str]:
     return hit[1]
 
 
+# Per context, each group's cards as a set: a hand's cards of one group picked with a set
+# look-up per card, not a group look-up and a comparison.
+_MEMBERS: dict[int, tuple[Context, dict[str | None, frozenset[Card]]]] = {}
+_NONE: frozenset[Card] = frozenset()
+
+
+def _members(ctx: Context) -> dict[str | None, frozenset[Card]]:
+    hit = _MEMBERS.get(id(ctx))
+    if hit is None or hit[0] is not ctx:
+        split: dict[str | None, set[Card]] = {}
+        for c, g in _groups(ctx).items():
+            split.setdefault(g, set()).add(c)
+        if len(_MEMBERS) >= 256:
+            _MEMBERS.clear()
+        hit = _MEMBERS[id(ctx)] = (ctx, {g: frozenset(cs) for g, cs in split.items()})
+    return hit[1]
+
+
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
     group_of = _groups(ctx)
@@ -527,9 +544,9 @@ def random_lead(
 ) -> list[Card]:
     """Pick a random legal lead: a random group, then a random unit or (sometimes) a throw."""
     # The groups held in `groups_of` order sorted, as their names sort (C, D, H, S, T).
-    held = list(map(_groups(ctx).__getitem__, hand))
-    group = rng.choice(sorted(set(held)))
-    cards = [c for c, g in zip(hand, held, strict=True) if g == group]
+    group = rng.choice(sorted(set(map(_groups(ctx).__getitem__, hand))))
+    members = _members(ctx)[group]
+    cards = [c for c in hand if c in members]
     if len(cards) >= 2 and rng.random() < throw_rate:
         size = rng.randint(2, min(len(cards), 8))
         attempt = sample_multiset(rng, cards, size)
@@ -574,10 +591,12 @@ class _Asked:
     """The last hand a seat was asked about (per ruleset and level): the table it saw, its
     declaring cards and its options."""
 
-    __slots__ = ("rs", "ranks", "current", "table", "hand", "cards", "options")
+    __slots__ = ("rs", "ranks", "most", "current", "table", "hand", "cards", "options")
 
     def __init__(self, rs: Ruleset, ranks: frozenset[int]) -> None:
         self.rs, self.ranks = rs, ranks
+        # The most copies of one card a declaration shows (a joker declares as a pair).
+        self.most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
         self.current: object = None  # the very declarations object last passed in
         self.table: tuple[object, ...] = ()
         self.hand: tuple[Card, ...] = ()
@@ -623,47 +642,80 @@ def declaration_options(
         if not new:
             return [list(o) for o in last.options]
         cards = sorted(last.cards + new)
+        if len(new) == 1:  # the table stands: a try of the new card's copies is all that is new
+            last.cards = cards
+            added = _new_try(last, new[0], cards.count(new[0]))
+            answers = _answers(last.rs, level, seat, table) if added is not None else {}
+            if added is not None and _accepts(answers, last.rs, level, current, seat, added):
+                last.options = tuple(sorted((*last.options, added)))  # in card order, as tried
+            return [list(o) for o in last.options]
     else:
         cards = sorted([c for c in hand_t if c.rank in ranks])
     last.hand, last.table, last.cards = hand_t, table, cards
-    last.options = _accepted_declarations(rs, level, current, seat, table, cards) if cards else ()
+    last.options = _accepted_declarations(last, level, current, seat, table, cards) if cards else ()
     return [list(o) for o in last.options]
 
 
 def _accepted_declarations(
-    rs: Ruleset,
+    last: _Asked,
     level: int | None,
     current: Sequence[tuple[int, Sequence[Card]]],
     seat: int,
     table: tuple[object, ...],
     cards: list[Card],
 ) -> tuple[tuple[Card, ...], ...]:
-    """Return the accepted declarations made of these sorted declaring cards."""
-    ranks = declaring_ranks(rs, level)
-    most = rs.decks if rs.declare.policy == DeclarePolicy.COPIES else 2
-    tries: list[tuple[Card, ...]] = []
+    """Return the accepted declarations made of these sorted declaring cards (of `last.ranks`:
+    the level's ranks and the jokers), for the seat's ruleset and level (`last`)."""
+    rs, ranks, most = last.rs, last.ranks, last.most
+    answers = _answers(rs, level, seat, table)
+    out: list[tuple[Card, ...]] = []
     for c, n in copies(cards).items():  # sorted cards: the tries come in card order
-        if c.is_joker:
-            if n >= 2:
-                tries.append((c, c))
-        elif c.rank in ranks:
-            tries.extend((c,) * k for k in range(1, min(n, most) + 1))
+        tries: list[tuple[Card, ...]]
+        if c.rank >= SMALL_JOKER:  # a joker: a pair of it, or nothing
+            tries = [(c, c)] if n >= 2 else []
+        else:
+            tries = [(c,) * k for k in range(1, min(n, most) + 1)] if c.rank in ranks else []
+        for t in tries:
+            if _accepts(answers, rs, level, current, seat, t):
+                out.append(t)
+    return tuple(out)
+
+
+def _new_try(last: _Asked, card: Card, held: int) -> tuple[Card, ...] | None:
+    """Return the one try that holding `held` copies of a declaring card adds to those of one
+    copy fewer (`_accepted_declarations` tries), or None."""
+    if card.rank >= SMALL_JOKER:
+        return (card, card) if held == 2 else None
+    return (card,) * held if held <= last.most and card.rank in last.ranks else None
+
+
+def _answers(
+    rs: Ruleset, level: int | None, seat: int, table: tuple[object, ...]
+) -> dict[tuple[Card, ...], bool]:
+    """Return the answers kept for the seat's tries at this table (`_TRIES`)."""
     slot = (id(rs), level, seat, table)
     known = _TRIES.get(slot)
     if known is None or known[0] is not rs:
         if len(_TRIES) >= _OPTIONS_LIMIT:
             _TRIES.clear()
         known = _TRIES[slot] = (rs, {})
-    answers = known[1]
-    out: list[tuple[Card, ...]] = []
-    for t in tries:
-        ok = answers.get(t)
-        if ok is None:
-            # Every try is made of held cards, so the hand check of judge_declaration is left out.
-            ok = answers[t] = judge_declaration(rs, level, current, seat, t).accepted
-        if ok:
-            out.append(t)
-    return tuple(out)
+    return known[1]
+
+
+def _accepts(
+    answers: dict[tuple[Card, ...], bool],
+    rs: Ruleset,
+    level: int | None,
+    current: Sequence[tuple[int, Sequence[Card]]],
+    seat: int,
+    cards: tuple[Card, ...],
+) -> bool:
+    """Tell whether judge_declaration accepts this try of held cards at the table the answers
+    are kept for (the hand check is left out: the cards are held)."""
+    ok = answers.get(cards)
+    if ok is None:
+        ok = answers[cards] = judge_declaration(rs, level, current, seat, cards).accepted
+    return ok
 
 
 def seen_declaration_options(view: PlayerView) -> list[list[Card]]:

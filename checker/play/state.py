@@ -20,7 +20,7 @@ from checker.engine.cards import SUITS, Card, count_points, is_subset, remove_ca
 from checker.engine.combos import THROW, Combo, classify
 from checker.engine.declare import flip_trump, judge_declaration, shown_declaration
 from checker.engine.errors import EngineError
-from checker.engine.follow import generate_example, judge_follow
+from checker.engine.follow import follow_reason, generate_example, judge_follow
 from checker.engine.order import Context, context_for
 from checker.engine.roundrules import (
     announces_no_trump,
@@ -636,12 +636,12 @@ class RoundState:
         or nobody declared and nothing fixes it (False: deal again)."""
         hands, passing, table = self.hands, self._passing, self.declarations
         ranks, deck, n, first = self.declaring, self._shuffled, self.n, self._first
-        dealt = self._to_deal
+        dealt, declared = self._to_deal, len(table)  # the table stands while the deal goes on
         for i in range(self._next_card, dealt):
             seat = (first + i) % n
             card = deck[i]
             hands[seat].append(card)
-            if (passing.get(seat) != len(table) or card.rank in ranks) and self._ask_declare(
+            if (passing.get(seat) != declared or card.rank in ranks) and self._ask_declare(
                 seat, i + 1
             ):
                 self._next_card = i + 1
@@ -964,14 +964,10 @@ class RoundState:
         leader, order = self._leader, self._order
         outcome = resolve_trick(ctx, plays)
         winner = order[outcome.winner]
+        breaks = len(res.breaks)
         self._check_trick(no, outcome.winner, outcome.beats, outcome.legal)
-        if self.referee:
-            again = resolve_trick(ctx, plays, self._before)
-            self._check_trick(no, again.winner, again.beats, again.legal)
-            if again.winner != outcome.winner:
-                res.breaks.append(
-                    f"trick {no}: winner {outcome.winner} without hands, {again.winner} with hands"
-                )
+        if self.referee and (len(res.breaks) > breaks or not self._plays_held(outcome.lead)):
+            self._referee(no, outcome.winner)
         ctx.forget_hands()  # every hand that followed has changed
         self.trick_points.append(outcome.points)
         banker_side = self._side[winner]
@@ -1002,6 +998,31 @@ class RoundState:
         else:
             res.tricks = self._trick_no
             self._finish()
+
+    def _plays_held(self, lead: Combo) -> bool:
+        """Tell whether the trick's lead came from the leader's hand and every follow is legal
+        from the follower's hand as the trick started, each judged afresh (`follow_reason`).
+        Then resolving the trick with those hands is the resolution without them: the same
+        notes, beats and winner, every play legal (`_referee` would add nothing)."""
+        ctx, plays, before = self.ctx, self._plays, self._before
+        assert ctx is not None
+        for k in range(1, len(plays)):  # a loop: no generator to resume per follow
+            if follow_reason(ctx, lead, before[k], plays[k]):
+                break
+        else:
+            return is_subset(plays[0], before[0])
+        return False
+
+    def _referee(self, no: int, winner: int) -> None:
+        """Resolve the trick again with every hand as it started (each follow judged) and note
+        what disagrees: an illegal play, figures that contradict themselves, another winner."""
+        assert self.ctx is not None
+        again = resolve_trick(self.ctx, self._plays, self._before)
+        self._check_trick(no, again.winner, again.beats, again.legal)
+        if again.winner != winner:
+            self.res.breaks.append(
+                f"trick {no}: winner {winner} without hands, {again.winner} with hands"
+            )
 
     def _announce_no_trump(self) -> None:
         """Record 报无主 for every seat that has just run out of trumps (rulesets that have it)."""
@@ -1040,13 +1061,17 @@ class RoundState:
             res.breaks.append(
                 f"points: tricks {res.trick_points} + kitty {res.kitty_points} ≠ {rs.total_points}"
             )
-        played = Counter(self.played)
-        # Counted copies compared as plain dicts (no count is ever zero): C work, not Python.
-        every = Counter(self.played + self.kitty)
-        if not res.surrendered and not dict.__eq__(every, Counter(self.deck)):
+        # The same cards as the deck, copies counted: the same sorted lists (cards are ints).
+        compared = not res.surrendered
+        differ = compared and sorted(self.played + self.kitty) != sorted(self.deck)
+        if differ:
             res.breaks.append("cards: played + kitty differ from the deck")
-        if played and max(played.values()) > rs.decks:
-            res.breaks.append("cards: a card was played more often than the decks hold")
+        # A card played more often than the decks hold: possible only where the cards differ
+        # from the deck (which holds `decks` copies of each card) or were not compared.
+        if differ or not compared:
+            played = Counter(self.played)
+            if played and max(played.values()) > rs.decks:
+                res.breaks.append("cards: a card was played more often than the decks hold")
         if rs.settles_by_bid:
             assert res.bid is not None
             chips = settle_chips(rs, res.attackers_points, res.bid, res.surrendered)

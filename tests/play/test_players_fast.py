@@ -238,6 +238,26 @@ def test_declaration_options_are_the_declarations_the_referee_accepts(
                 current.append((who, tuple(options[-1])))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(0, 3))
+def test_declaration_options_card_by_card_are_the_declarations_the_referee_accepts(
+    name: str, seed: int, seat: int
+) -> None:
+    # As a deal asks: one more card at a time (one new try at most while the table stands).
+    rs, deck = _deal(name, seed)
+    level = rs.levels[0] if rs.has_level else None
+    hands = [deck[i :: rs.players][: rs.hand_size] for i in range(rs.players)]
+    seat %= rs.players
+    current: list[tuple[int, tuple[Card, ...]]] = []
+    for dealt in range(1, rs.hand_size + 1):
+        for who in range(rs.players):
+            hand = tuple(hands[who][:dealt])
+            options = declaration_options(rs, level, tuple(current), who, hand)
+            assert options == reference_options(rs, level, current, who, hand)
+            if options and who == seat and dealt % 5 == 0:
+                current.append((who, tuple(options[-1])))
+
+
 def test_declaration_options_of_two_rulesets_are_kept_apart() -> None:
     classic, multideck = load_ruleset("classic"), load_ruleset("multideck")
     level = 2
