@@ -1,7 +1,7 @@
 """Replay rounds of a finished duel with today's tree, to estimate a change's effect (issue 28).
 
     python -m checker.perf.duelreplay FILE.jsonl [FILE ...] --ruleset classic --bots v3 random \
-        --deals 1000 --seed 1 --budget 400 [--every 10]
+        --deals 1000 --seed 1 --budget 400 [--every 10] [--sure 2]
 
 A change to the searching bot (another budget, another model of the opponents) is judged by
 its win rate over a thousand deals, which costs hours. Replaying only the rounds bot A lost
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.engine.ruleset import load_ruleset
+from checker.play.bots import search
 from checker.play.bots.registry import make_players
 from checker.play.bots.search import set_budget
 from checker.play.duel import A, generate_seatings, score_round_for
@@ -86,7 +87,18 @@ def strata(rows: list[dict[str, Any]], every: int) -> Iterator[tuple[int, int, b
 
 
 def replay(args: argparse.Namespace) -> Estimate:
-    """Replay the two strata of the files' rounds and count the rounds A loses now."""
+    """Replay the two strata of the files' rounds and count the rounds A loses now (v3 held to
+    another bar for leaving v2's play while it runs, when `--sure` asks for one)."""
+    kept = search.SURE
+    if args.sure is not None:
+        search.SURE = args.sure
+    try:
+        return _replay(args)
+    finally:
+        search.SURE = kept
+
+
+def _replay(args: argparse.Namespace) -> Estimate:
     if args.budget is not None:
         set_budget(args.budget)
     rows = [
@@ -113,6 +125,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the command line."""
     parser = duel_parser(__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=10)
+    parser.add_argument(
+        "--sure",
+        type=float,
+        help="standard errors by which v3 must beat v2's play to leave it (search.SURE)",
+    )
     return parser.parse_args(argv)
 
 

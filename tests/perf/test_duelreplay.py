@@ -50,3 +50,15 @@ def test_strata_take_every_lost_round_and_the_won_rounds_of_every_kth_deal() -> 
         (2, 0, True),
         (2, 1, False),
     ]
+
+
+def test_sure_holds_v3_to_another_bar_while_the_replay_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checker.play.bots import search
+
+    seen: list[float] = []
+    monkeypatch.setattr(duelreplay, "_replay", lambda args: seen.append(search.SURE))
+    kept = search.SURE
+    duelreplay.replay(duelreplay.parse(_args(tmp_path / "none.jsonl", "--sure", "2.5")))
+    assert seen == [2.5] and kept == search.SURE
