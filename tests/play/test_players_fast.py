@@ -218,24 +218,30 @@ def test_the_structure_a_follow_must_hold_is_the_searchs_answer(
             assert required_answer(ctx, lead, held) == match_copies(ctx, lead, held).answer
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(0, 3))
-def test_declaration_options_are_the_declarations_the_referee_accepts(
-    name: str, seed: int, seat: int
-) -> None:
+def _deal_and_compare(name: str, seed: int, seat: int, *, by_card: bool) -> None:
+    """Deal in slices (or one card at a time), compare every seat's options with the referee's
+    answers, and let `seat` declare as it goes, so the table keeps changing."""
     rs, deck = _deal(name, seed)
     level = rs.levels[0] if rs.has_level else None
     hands = [deck[i :: rs.players][: rs.hand_size] for i in range(rs.players)]
     seat %= rs.players
     current: list[tuple[int, tuple[Card, ...]]] = []
-    # A deal in slices: each seat declares what it can, so the table keeps changing.
-    for dealt in (3, 8, 14, rs.hand_size):
+    steps = range(1, rs.hand_size + 1) if by_card else (3, 8, 14, rs.hand_size)
+    for dealt in steps:
         for who in range(rs.players):
-            hand = hands[who][:dealt]
-            options = declaration_options(rs, level, current, who, hand)
+            hand = tuple(hands[who][:dealt])
+            options = declaration_options(rs, level, tuple(current), who, hand)
             assert options == reference_options(rs, level, current, who, hand)
-            if options and who == seat:
+            if options and who == seat and (not by_card or dealt % 5 == 0):
                 current.append((who, tuple(options[-1])))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(0, 10**6), st.integers(0, 3))
+def test_declaration_options_are_the_declarations_the_referee_accepts(
+    name: str, seed: int, seat: int
+) -> None:
+    _deal_and_compare(name, seed, seat, by_card=False)
 
 
 @settings(max_examples=60, deadline=None)
@@ -244,18 +250,7 @@ def test_declaration_options_card_by_card_are_the_declarations_the_referee_accep
     name: str, seed: int, seat: int
 ) -> None:
     # As a deal asks: one more card at a time (one new try at most while the table stands).
-    rs, deck = _deal(name, seed)
-    level = rs.levels[0] if rs.has_level else None
-    hands = [deck[i :: rs.players][: rs.hand_size] for i in range(rs.players)]
-    seat %= rs.players
-    current: list[tuple[int, tuple[Card, ...]]] = []
-    for dealt in range(1, rs.hand_size + 1):
-        for who in range(rs.players):
-            hand = tuple(hands[who][:dealt])
-            options = declaration_options(rs, level, tuple(current), who, hand)
-            assert options == reference_options(rs, level, current, who, hand)
-            if options and who == seat and dealt % 5 == 0:
-                current.append((who, tuple(options[-1])))
+    _deal_and_compare(name, seed, seat, by_card=True)
 
 
 def test_declaration_options_of_two_rulesets_are_kept_apart() -> None:
