@@ -62,16 +62,17 @@ run: $(STAMP) compilemessages
 
 # pytest runs last so that its summary is the closing line of the run: the tests but the
 # browser's in TEST_WORKERS processes (pytest-xdist, a test module to a process), then the
-# browser tests in one (each drives its own chromium and live server). A compiled engine in the
+# browser tests in BROWSER_WORKERS (each process drives its own chromium and live server). A compiled engine in the
 # tree (make compiled) is rebuilt first if any engine source changed, then tested as it is.
 TEST_WORKERS ?= 2
+BROWSER_WORKERS ?= 2
 test: $(STAMP) compilemessages
 	@if [ -e $(COMPILED_STAMP) ]; then $(MAKE) compiled; fi
 	$(MAKE) lint
 	$(MAKE) simulate-check
 	$(MAKE) hostile-check
 	$(VPY) -m pytest -m "not browser" -n $(TEST_WORKERS) --dist loadfile
-	$(VPY) -m pytest -m browser
+	$(VPY) -m pytest -m browser -n $(BROWSER_WORKERS) --dist loadfile
 
 # The suite again (browser tests aside: they share the database code paths already run here)
 # against a throwaway PostgreSQL server on loopback, as production uses (.ci/with-postgres).
