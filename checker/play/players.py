@@ -392,7 +392,7 @@ def random_follow(
     # available and the rest uniformly, so every legal follow can come up; a follow that holds
     # the required structure in more than one way is proportionally more likely.
     n = len(lead.cards)
-    members = _members(ctx).get(lead.group, _NONE)
+    members = _group_table(ctx).members.get(lead.group, _NONE)
     suit = [c for c in hand if c in members]
     if n == 1:  # the commonest follow: what `sample_multiset` draws for one card, inline
         pool = suit or hand
@@ -499,40 +499,34 @@ def random_unit(rng: random.Random, ctx: Context, cards: Sequence[Card]) -> list
     return next(islice(_tractor_units(at), i - len(pairs), None))
 
 
-# Per context, each card's group (TRUMP or a suit letter, `ctx.key[card][0]`) in one look-up.
-_GROUPS: dict[int, tuple[Context, dict[Card, str]]] = {}
+class _GroupTable(NamedTuple):
+    """A context's cards by group (TRUMP or a suit letter, `ctx.key[card][0]`)."""
+
+    of: dict[Card, str]  # each card's group, in one look-up
+    members: dict[str | None, frozenset[Card]]  # each group's cards: a set look-up per card
 
 
-def _groups(ctx: Context) -> dict[Card, str]:
+_GROUPS: dict[int, tuple[Context, _GroupTable]] = {}
+_NONE: frozenset[Card] = frozenset()
+
+
+def _group_table(ctx: Context) -> _GroupTable:
     hit = _GROUPS.get(id(ctx))
     if hit is None or hit[0] is not ctx:
         if len(_GROUPS) >= 256:
             _GROUPS.clear()
-        hit = _GROUPS[id(ctx)] = (ctx, {c: g for c, (g, _) in ctx.key.items()})
-    return hit[1]
-
-
-# Per context, each group's cards as a set: a hand's cards of one group picked with a set
-# look-up per card, not a group look-up and a comparison.
-_MEMBERS: dict[int, tuple[Context, dict[str | None, frozenset[Card]]]] = {}
-_NONE: frozenset[Card] = frozenset()
-
-
-def _members(ctx: Context) -> dict[str | None, frozenset[Card]]:
-    hit = _MEMBERS.get(id(ctx))
-    if hit is None or hit[0] is not ctx:
+        of = {c: g for c, (g, _) in ctx.key.items()}
         split: dict[str | None, set[Card]] = {}
-        for c, g in _groups(ctx).items():
+        for c, g in of.items():
             split.setdefault(g, set()).add(c)
-        if len(_MEMBERS) >= 256:
-            _MEMBERS.clear()
-        hit = _MEMBERS[id(ctx)] = (ctx, {g: frozenset(cs) for g, cs in split.items()})
+        members = {g: frozenset(cs) for g, cs in split.items()}
+        hit = _GROUPS[id(ctx)] = (ctx, _GroupTable(of, members))
     return hit[1]
 
 
 def groups_of(ctx: Context, hand: Sequence[Card]) -> dict[str, list[Card]]:
     """Split a hand by group (TRUMP or suit letter), in a fixed group order."""
-    group_of = _groups(ctx)
+    group_of = _group_table(ctx).of
     split: dict[str, list[Card]] = {TRUMP: [], "S": [], "H": [], "C": [], "D": []}
     for c in hand:
         split[group_of[c]].append(c)  # every group is one of these five
@@ -544,8 +538,9 @@ def random_lead(
 ) -> list[Card]:
     """Pick a random legal lead: a random group, then a random unit or (sometimes) a throw."""
     # The groups held in `groups_of` order sorted, as their names sort (C, D, H, S, T).
-    group = rng.choice(sorted(set(map(_groups(ctx).__getitem__, hand))))
-    members = _members(ctx)[group]
+    table = _group_table(ctx)
+    group = rng.choice(sorted(set(map(table.of.__getitem__, hand))))
+    members = table.members[group]
     cards = [c for c in hand if c in members]
     if len(cards) >= 2 and rng.random() < throw_rate:
         size = rng.randint(2, min(len(cards), 8))
@@ -666,27 +661,31 @@ def _accepted_declarations(
 ) -> tuple[tuple[Card, ...], ...]:
     """Return the accepted declarations made of these sorted declaring cards (of `last.ranks`:
     the level's ranks and the jokers), for the seat's ruleset and level (`last`)."""
-    rs, ranks, most = last.rs, last.ranks, last.most
+    rs = last.rs
     answers = _answers(rs, level, seat, table)
     out: list[tuple[Card, ...]] = []
     for c, n in copies(cards).items():  # sorted cards: the tries come in card order
-        tries: list[tuple[Card, ...]]
-        if c.rank >= SMALL_JOKER:  # a joker: a pair of it, or nothing
-            tries = [(c, c)] if n >= 2 else []
-        else:
-            tries = [(c,) * k for k in range(1, min(n, most) + 1)] if c.rank in ranks else []
-        for t in tries:
+        for t in _tries(last, c, n):
             if _accepts(answers, rs, level, current, seat, t):
                 out.append(t)
     return tuple(out)
 
 
+def _tries(last: _Asked, card: Card, held: int) -> list[tuple[Card, ...]]:
+    """List the declarations `held` copies of a declaring card can be tried as, fewest first:
+    a joker as a pair only; a level card as one copy up to the most a declaration shows."""
+    if card.rank >= SMALL_JOKER:  # `is_joker`, without the property's call
+        return [(card, card)] if held >= 2 else []
+    if card.rank not in last.ranks:
+        return []
+    return [(card,) * k for k in range(1, min(held, last.most) + 1)]
+
+
 def _new_try(last: _Asked, card: Card, held: int) -> tuple[Card, ...] | None:
     """Return the one try that holding `held` copies of a declaring card adds to those of one
-    copy fewer (`_accepted_declarations` tries), or None."""
-    if card.rank >= SMALL_JOKER:
-        return (card, card) if held == 2 else None
-    return (card,) * held if held <= last.most and card.rank in last.ranks else None
+    copy fewer (`_tries`), or None."""
+    tries = _tries(last, card, held)
+    return tries[-1] if tries and tries[-1] == (card,) * held else None
 
 
 def _answers(
